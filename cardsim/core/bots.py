@@ -1,0 +1,120 @@
+"""Bots: compiled decision functions with one signature, plus a parameter vector.
+
+A bot is ``bot(obs, legal, n_legal, params, rng) -> int``: it sees the public state ``obs`` (int32,
+layout documented in the ruleset's ``cards.py``), the legal decision codes ``legal[:n_legal]``, its
+own parameters (float64, padded with zeros) and a random stream (``cardsim.core.rng``), and returns
+the index of its choice in ``legal``. Built-in bots are registered per ruleset; a user's bot is any
+``numba.njit`` function in their own file or module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba.core.registry import CPUDispatcher
+
+from cardsim.core.errors import CardsimError
+from cardsim.core.kernel import BOT_SIGNATURE
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A named bot: compiled function, default parameters and a one-line description."""
+
+    name: str
+    fn: CPUDispatcher = field(repr=False)
+    params: tuple[float, ...] = ()
+    description: str = ""
+    param_names: tuple[str, ...] = ()
+
+
+def compile_bot(fn, name: str) -> CPUDispatcher:
+    """Check that ``fn`` is a compiled (njit) function and compile it for ``BOT_SIGNATURE``.
+
+    The result has exactly one signature, which is what makes it a first-class function value
+    for the play loop.
+    """
+    if not isinstance(fn, CPUDispatcher):
+        raise CardsimError(f"bot {name!r} is not a compiled function: decorate it with @numba.njit")
+    try:
+        if BOT_SIGNATURE.args not in fn.signatures:
+            fn.compile(BOT_SIGNATURE)
+    except Exception as exc:  # numba's typing errors are many screens long: keep the first line
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CardsimError(
+            f"bot {name!r} does not fit the bot signature "
+            "bot(obs: int32[:], legal: int32[:], n_legal: int64, params: float64[:], rng: uint64[:]) "
+            f"-> int: {first}"
+        ) from None
+    if len(fn.signatures) > 1:  # a first-class function value needs a single signature
+        from numba import njit
+
+        fn = njit(BOT_SIGNATURE)(fn.py_func)
+    # No further compiling: numba then types the bot as a plain function pointer, so the play
+    # loop compiled for one bot serves every bot (and its on-disk cache stays valid).
+    fn.disable_compile()
+    return fn
+
+
+def load_bot_file(path: str | Path) -> dict[str, Bot]:
+    """Every njit function at the top level of a Python file, as a bot named after it.
+
+    A module-level ``BOT_PARAMS = {"name": [..]}`` gives default parameters, and a function's
+    docstring's first line becomes its description.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise CardsimError(f"bot file {str(path)!r} does not exist")
+    module_name = f"cardsim_user_bots_{abs(hash(path.resolve()))}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise CardsimError(
+            f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"
+        ) from None
+    return _bots_of_module(module)
+
+
+def load_bot_reference(ref: str) -> Bot:
+    """``package.module:function`` -> a Bot."""
+    module_name, _, attr = ref.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise CardsimError(f"bot {ref!r}: cannot import {module_name!r} ({exc})") from None
+    bots = _bots_of_module(module)
+    if attr not in bots:
+        raise CardsimError(f"bot {ref!r}: {module_name!r} has no compiled function {attr!r}")
+    return bots[attr]
+
+
+def _bots_of_module(module) -> dict[str, Bot]:
+    params = getattr(module, "BOT_PARAMS", {})
+    found = {}
+    for attr, value in vars(module).items():
+        if isinstance(value, CPUDispatcher) and not attr.startswith("_"):
+            doc = (value.py_func.__doc__ or "").strip().splitlines()
+            found[attr] = Bot(
+                attr,
+                value,
+                tuple(float(p) for p in params.get(attr, ())),
+                doc[0] if doc else "user bot",
+            )
+    return found
+
+
+def params_matrix(bots: list[Bot]) -> np.ndarray:
+    """One row of parameters per bot, padded with zeros to a common width (at least 1)."""
+    width = max([1] + [len(b.params) for b in bots])
+    out = np.zeros((len(bots), width), np.float64)
+    for i, bot in enumerate(bots):
+        out[i, : len(bot.params)] = bot.params
+    return out

@@ -1,0 +1,196 @@
+"""The one compiled play loop and the parallel batch loop, shared by every ruleset.
+
+A ruleset supplies four compiled functions with fixed signatures (``RULESET_SIGNATURES``) and the
+loop below does the rest: turn cap, bot calls, termination and recording. The functions arrive as
+Numba first-class function values, so this module is compiled once and cached on disk, whatever
+the ruleset or bots, and a user's bot is a function pointer like any built-in one.
+
+Contract of the ruleset functions (``state``: int32 vector whose header is ``layout.py``):
+
+- ``setup(state, rules, n_players, rng)``: deal a new game into a zeroed ``state``; on return a
+  decision is pending for ``state[H_SEAT]`` (or the game is already over).
+- ``legal(state, out) -> n``: write the ``n >= 1`` legal decision codes of the pending decision,
+  in the ruleset's documented canonical order.
+- ``apply(state, rules, decision, rng)``: apply one legal decision and advance automatically
+  (turn end, next seat, end of game) to the next pending decision.
+- ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector (a view of
+  ``state`` where nothing is hidden from it, else ``buf`` filled in).
+- ``finalize(state, rules, game_row, seat_rows)``: scores, ranks, winners and counters of a
+  finished game; the loop fills ``GAME_COLUMNS`` itself.
+
+Rules of the loop that every reference implementation mirrors:
+
+- when only one decision is legal, it is applied without asking the bot (no bot randomness used);
+- the loop writes ``state[H_CAP_TURNS] = turn_cap * n_players`` before ``setup``; a ruleset ends
+  the game with ``END_TURN_CAP`` when a turn ends with ``state[H_TURNS]`` at that count and the
+  game not otherwise over (``end_turn_cap_reached``); the loop checks it again after every decision.
+  The cap counts complete rounds, so it always falls on a round boundary.
+"""
+
+import numpy as np
+from numba import njit, prange, types
+
+from cardsim.core import layout as L
+from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
+
+_STATE = types.int32[::1]
+_RULES = types.int32[::1]
+_RNG = types.uint64[::1]
+
+BOT_SIGNATURE = types.int64(
+    types.int32[::1], types.int32[::1], types.int64, types.float64[::1], _RNG
+)
+"""``bot(obs, legal, n_legal, params, rng) -> index into legal[:n_legal]``."""
+
+MAX_BOTS = 8
+"""Distinct bots one run may seat; the bot tuple is padded to this width so that one compiled loop
+serves every ruleset and every seating."""
+
+RULESET_SIGNATURES = {
+    "setup": types.void(_STATE, _RULES, types.int64, _RNG),
+    "legal": types.int64(_STATE, types.int32[::1]),
+    "apply": types.void(_STATE, _RULES, types.int64, _RNG),
+    "observe": types.int32[::1](_STATE, types.int64, types.int32[::1]),
+    "finalize": types.void(_STATE, _RULES, types.int32[::1], types.int32[:, ::1]),
+}
+
+
+KERNELS_TYPE = types.Tuple(
+    [
+        types.FunctionType(RULESET_SIGNATURES[name])
+        for name in ("setup", "legal", "apply", "observe", "finalize")
+    ]
+)
+BOTS_TYPE = types.UniTuple(types.FunctionType(BOT_SIGNATURE), MAX_BOTS)
+
+RUN_CHUNK_SIGNATURE = types.int64(
+    KERNELS_TYPE,
+    BOTS_TYPE,
+    types.int16[:, ::1],
+    types.float64[:, ::1],
+    _RULES,
+    types.int64,
+    types.int64,
+    types.int64,
+    types.int64,
+    types.int64,
+    types.int64,
+    types.int32[:, ::1],
+    types.int32[:, :, ::1],
+)
+
+
+@njit(cache=True)
+def end_turn_cap_reached(state):
+    """End the game by the turn cap if it is reached (A18-style safeguard); True if it ended."""
+    if state[L.H_OVER] == 0 and state[L.H_TURNS] >= state[L.H_CAP_TURNS]:
+        state[L.H_OVER] = 1
+        state[L.H_END_REASON] = L.END_TURN_CAP
+        return True
+    return False
+
+
+@njit(cache=True)
+def play_game(
+    fns,
+    bots,
+    seat_bot,
+    bot_params,
+    rules,
+    n_players,
+    turn_cap,
+    seed,
+    game,
+    state,
+    legal,
+    obs_buf,
+    game_row,
+    seat_rows,
+):
+    """Play game number ``game`` of the run seeded ``seed`` and write its outcome rows.
+
+    ``fns`` = (setup, legal, apply, observe, finalize); ``bots[seat_bot[s]]`` decides for seat s
+    with parameters ``bot_params[seat_bot[s]]``. Returns the number of decisions taken.
+    """
+    setup, legal_fn, apply, observe, finalize = fns
+    chance = np.empty(1, np.uint64)
+    chance[0] = stream_start(seed, game, CHANCE_STREAM)
+    bot_rng = np.empty(1, np.uint64)
+    bot_rng[0] = stream_start(seed, game, BOT_STREAM)
+    state[:] = 0
+    cap_turns = turn_cap * n_players
+    state[L.H_CAP_TURNS] = cap_turns
+    setup(state, rules, n_players, chance)
+    decisions = 0
+    bad_answers = 0
+    while state[L.H_OVER] == 0:
+        n = legal_fn(state, legal)
+        choice = 0
+        if n > 1:
+            seat = state[L.H_SEAT]
+            b = seat_bot[seat]
+            obs = observe(state, seat, obs_buf)
+            choice = bots[b](obs, legal, n, bot_params[b], bot_rng)
+            if choice < 0 or choice >= n:
+                choice = 0  # counted, and the runner refuses the run: never trusted
+                bad_answers += 1
+        apply(state, rules, legal[choice], chance)
+        decisions += 1
+        end_turn_cap_reached(state)
+    finalize(state, rules, game_row, seat_rows)
+    game_row[L.G_N_PLAYERS] = n_players
+    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
+    game_row[L.G_TURNS] = state[L.H_TURNS]
+    game_row[L.G_END_REASON] = state[L.H_END_REASON]
+    game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
+    game_row[L.G_DECISIONS] = decisions
+    game_row[L.G_BAD_BOT_ANSWERS] = bad_answers
+    return decisions
+
+
+@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True)
+def run_chunk(
+    fns,
+    bots,
+    seat_bot_table,
+    bot_params,
+    rules,
+    n_players,
+    turn_cap,
+    seed,
+    first_game,
+    state_len,
+    legal_len,
+    game_out,
+    seat_out,
+):
+    """Play games ``first_game .. first_game + len(game_out) - 1`` in parallel.
+
+    Game ``i`` seats bots by row ``i % len(seat_bot_table)`` of ``seat_bot_table`` (one row for a
+    plain run; every seat rotation for a strategy comparison). Returns total decisions taken.
+    """
+    n_games = game_out.shape[0]
+    n_rows = seat_bot_table.shape[0]
+    decisions = np.zeros(n_games, np.int64)
+    for g in prange(n_games):
+        game = first_game + g
+        state = np.empty(state_len, np.int32)
+        legal = np.empty(legal_len, np.int32)
+        obs_buf = np.empty(state_len, np.int32)
+        decisions[g] = play_game(
+            fns,
+            bots,
+            seat_bot_table[game % n_rows],
+            bot_params,
+            rules,
+            n_players,
+            turn_cap,
+            seed,
+            game,
+            state,
+            legal,
+            obs_buf,
+            game_out[g],
+            seat_out[g],
+        )
+    return decisions.sum()

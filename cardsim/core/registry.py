@@ -1,0 +1,73 @@
+"""The ruleset registry: name -> ``Ruleset``, imported only when asked for.
+
+A ruleset is a package under ``cardsim.games`` (or any installed package announcing an entry point
+in the ``cardsim.rulesets`` group) exposing ``RULESET``. The runner and the CLI know rulesets only
+through this record, so a new one plugs in with a line in ``_BUILTIN`` and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+from cardsim.core.errors import CardsimError
+from cardsim.core.options import RuleOption
+
+_BUILTIN = {
+    "fruit-picking": "cardsim.games.fruit_picking:RULESET",
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the runner, the analysis layer and the CLI need to know about one game.
+
+    ``kernels()`` returns the compiled (setup, legal, apply, observe, finalize) functions;
+    ``encode_rules(values, n_players)`` turns resolved option values into the int32 rules vector;
+    ``bots()`` the built-in bots by name; ``replay(...)`` the story of one game.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[RuleOption, ...]
+    encode_rules: Callable[[Mapping[str, Any], int], Any]
+    check_rules: Callable[[Mapping[str, Any], int], None]
+    kernels: Callable[[], tuple]
+    bots: Callable[[], dict]
+    default_bots: tuple[str, ...]
+    state_len: int
+    legal_len: int
+    game_counters: tuple[str, ...]
+    seat_counters: tuple[str, ...]
+    end_reasons: tuple[str, ...]
+    replay: Callable[..., Any] | None = field(default=None, compare=False)
+    turn_cap_option: str = "turn_cap"
+
+    def option(self, name: str) -> RuleOption:
+        return next(o for o in self.options if o.name == name)
+
+
+def available() -> list[str]:
+    """Names of every registered ruleset."""
+    names = set(_BUILTIN)
+    names.update(ep.name for ep in entry_points(group="cardsim.rulesets"))
+    return sorted(names)
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset called ``name``; one-line ``CardsimError`` if there is none."""
+    key = name.strip().lower().replace("_", "-")
+    target = _BUILTIN.get(key)
+    if target is None:
+        eps = {ep.name: ep.value for ep in entry_points(group="cardsim.rulesets")}
+        target = eps.get(key)
+    if target is None:
+        raise CardsimError(f"unknown game {name!r} (known: {', '.join(available())})")
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)

@@ -1,0 +1,280 @@
+"""The batch runner: validates a run, plays it in chunks on all cores, and feeds each chunk to
+sinks (summary counts, Parquet file, DataFrame) so memory stays bounded however many games.
+
+Results depend only on (ruleset, rules, bots, seed, game indices): each game draws from its own
+counter-based streams, so thread count and chunk size change the speed, never the outcome.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from cardsim import __version__
+from cardsim.core import kernel, registry
+from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_reference, params_matrix
+from cardsim.core.errors import CardsimError
+from cardsim.core.options import resolve_options
+from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
+
+warnings.filterwarnings("ignore", category=numba.NumbaExperimentalFeatureWarning)
+
+DEFAULT_CHUNK = 1 << 16
+MAX_GAMES = 10**10
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """A fully checked run: which games, which seats, which rules."""
+
+    ruleset: registry.Ruleset
+    n_games: int
+    n_players: int
+    bots: tuple[Bot, ...]  # distinct bots, indexed by seat_bot_table
+    seat_bot_table: np.ndarray = field(
+        repr=False
+    )  # int16 (rows, n_players); game i uses row i % rows
+    rules: dict = field(default_factory=dict)  # resolved rule option values
+    seed: int = 0
+    first_game: int = 0
+
+    @property
+    def bot_names(self) -> list[str]:
+        return [b.name for b in self.bots]
+
+    def seat_bots(self) -> list[str]:
+        """Bot name per seat for the first row of the seating table."""
+        return [self.bots[i].name for i in self.seat_bot_table[0]]
+
+    def metadata(self) -> dict:
+        """Everything needed to reproduce the run, stored with its outputs."""
+        return {
+            "ruleset": self.ruleset.name,
+            "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in self.rules.items()},
+            "n_players": self.n_players,
+            "bots": self.bot_names,
+            "bot_params": {b.name: list(b.params) for b in self.bots},
+            "seating": self.seat_bot_table.tolist(),
+            "seed": self.seed,
+            "first_game": self.first_game,
+            "games": self.n_games,
+            "version": __version__,
+        }
+
+    def rules_vector(self) -> np.ndarray:
+        return self.ruleset.encode_rules(self.rules, self.n_players)
+
+    def turn_cap(self) -> int:
+        return int(self.rules[self.ruleset.turn_cap_option])
+
+
+def parse_count(text: str | int | float, what: str = "--games") -> int:
+    """``"1e6"`` / ``"1000000"`` / ``"1_000_000"`` -> 1000000; positive whole numbers only."""
+    try:
+        value = float(str(text).replace("_", ""))
+    except ValueError:
+        raise CardsimError(f"{what} must be a positive whole number, got {text!r}") from None
+    if not math.isfinite(value) or value < 1 or value != int(value) or value > MAX_GAMES:
+        raise CardsimError(f"{what} must be a positive whole number up to 1e10, got {text!r}")
+    return int(value)
+
+
+def resolve_bots(
+    ruleset, names: Sequence[str], n_players: int, bot_files: Iterable[str] = ()
+) -> list[Bot]:
+    """Bot per seat from names: built-ins, then bots of ``bot_files``, then ``module:function``.
+
+    One name fills every seat; otherwise exactly one name per seat.
+    """
+    builtins = ruleset.bots()
+    user: dict[str, Bot] = {}
+    for path in bot_files:
+        user.update(load_bot_file(path))
+    names = [n.strip() for n in names if n.strip()] or list(ruleset.default_bots)
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise CardsimError(f"--bots names {len(names)} bots for {n_players} players")
+    out = []
+    for name in names:
+        if name in builtins:
+            bot = builtins[name]
+        elif name in user or name.replace("-", "_") in user:
+            bot = user.get(name) or user[name.replace("-", "_")]
+        elif ":" in name:
+            bot = load_bot_reference(name)
+        else:
+            known = ", ".join(sorted(builtins) + sorted(user))
+            raise CardsimError(f"unknown bot {name!r} for {ruleset.name} (known: {known})")
+        out.append(bot)
+    return out
+
+
+def make_spec(
+    game: str,
+    games,
+    players: int | None = None,
+    bots: Sequence[str] = (),
+    rules: dict | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    seat_bot_table: np.ndarray | None = None,
+    first_game: int = 0,
+    seat_bots: Sequence[Bot] | None = None,
+) -> RunSpec:
+    """Check every input of a run and return its ``RunSpec`` (one-line errors on bad input)."""
+    ruleset = registry.get(game)
+    n_games = parse_count(games)
+    n_players = ruleset.default_players if players is None else int(players)
+    if not ruleset.min_players <= n_players <= ruleset.max_players:
+        raise CardsimError(
+            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, not {n_players}"
+        )
+    if not 0 <= int(seed) < 2**63:
+        raise CardsimError(f"--seed must be a whole number in 0..2**63-1, got {seed}")
+    values = resolve_options(ruleset.options, rules or {}, ruleset.name)
+    ruleset.check_rules(values, n_players)
+    per_seat = (
+        list(seat_bots)
+        if seat_bots is not None
+        else resolve_bots(ruleset, bots, n_players, bot_files)
+    )
+    distinct: list[Bot] = []
+    for bot in per_seat:
+        if bot.name not in [d.name for d in distinct]:
+            distinct.append(bot)
+    if len(distinct) > kernel.MAX_BOTS:
+        raise CardsimError(f"a run seats at most {kernel.MAX_BOTS} different bots")
+    if seat_bot_table is None:
+        seat_bot_table = np.array(
+            [[[d.name for d in distinct].index(b.name) for b in per_seat]], np.int16
+        )
+    compiled = tuple(
+        Bot(b.name, compile_bot(b.fn, b.name), b.params, b.description, b.param_names)
+        for b in distinct
+    )
+    return RunSpec(
+        ruleset,
+        n_games,
+        n_players,
+        compiled,
+        np.ascontiguousarray(seat_bot_table, np.int16),
+        values,
+        int(seed),
+        int(first_game),
+    )
+
+
+def available_threads() -> int:
+    return numba.config.NUMBA_NUM_THREADS
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` worker threads (default: all cores) and return the number in use."""
+    limit = available_threads()
+    if threads is None or threads == 0:
+        threads = limit
+    if not 1 <= threads <= limit:
+        raise CardsimError(
+            f"--threads must be between 1 and {limit} on this machine, got {threads}"
+        )
+    numba.set_num_threads(threads)
+    return threads
+
+
+@dataclass
+class RunStats:
+    games: int
+    decisions: int
+    seconds: float
+    threads: int
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+
+def _bot_tuple(spec: RunSpec, width: int) -> tuple:
+    fns = [b.fn for b in spec.bots]
+    return tuple(fns + [fns[0]] * (width - len(fns)))  # fixed width: one compiled loop for all
+
+
+def iter_chunks(
+    spec: RunSpec, chunk_size: int | None = None, start: int = 0, stats: RunStats | None = None
+) -> Iterable[Chunk]:
+    """Play the run's games from game ``first_game + start`` on, one chunk at a time."""
+    ruleset = spec.ruleset
+    fns = ruleset.kernels()
+    bots = _bot_tuple(spec, kernel.MAX_BOTS)
+    params = params_matrix(list(spec.bots))
+    rules = spec.rules_vector()
+    n_game_cols = len(game_column_names(ruleset))
+    n_seat_cols = len(seat_column_names(ruleset))
+    chunk_size = chunk_size or DEFAULT_CHUNK
+    if chunk_size < 1:
+        raise CardsimError(f"chunk size must be positive, got {chunk_size}")
+    table = spec.seat_bot_table
+    done = start
+    while done < spec.n_games:
+        n = min(chunk_size, spec.n_games - done)
+        first = spec.first_game + done
+        game_out = np.zeros((n, n_game_cols), np.int32)
+        seat_out = np.zeros((n, ruleset.max_players, n_seat_cols), np.int32)
+        decisions = kernel.run_chunk(
+            fns,
+            bots,
+            table,
+            params,
+            rules,
+            spec.n_players,
+            spec.turn_cap(),
+            spec.seed,
+            first,
+            ruleset.state_len,
+            ruleset.legal_len,
+            game_out,
+            seat_out,
+        )
+        bad = int(game_out[:, game_column_names(ruleset).index("bad_bot_answers")].sum())
+        if bad:
+            raise CardsimError(f"a bot returned an index outside the legal decisions {bad} times")
+        seat_bot = np.full((n, ruleset.max_players), -1, np.int16)
+        seat_bot[:, : spec.n_players] = table[np.arange(first, first + n) % len(table)]
+        if stats is not None:
+            stats.decisions += int(decisions)
+            stats.games += n
+        done += n
+        yield Chunk(first, game_out, seat_out, seat_bot)
+
+
+def run(
+    spec: RunSpec,
+    sinks: Sequence[Callable[[Chunk], None]] = (),
+    threads: int | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    start: int = 0,
+) -> RunStats:
+    """Play the whole run, handing every chunk to each sink; returns timing figures.
+
+    ``progress(n)`` is called with the number of games of each finished chunk. On an interrupt,
+    every chunk already handed to the sinks stays with them.
+    """
+    used = set_threads(threads)
+    stats = RunStats(0, 0, 0.0, used)
+    t0 = time.perf_counter()
+    try:
+        for chunk in iter_chunks(spec, chunk_size, start, stats):
+            for sink in sinks:
+                sink(chunk)
+            if progress is not None:
+                progress(len(chunk))
+    finally:
+        stats.seconds = time.perf_counter() - t0
+    return stats

@@ -1,0 +1,47 @@
+"""Fruit Picking (Jun-ichi Shinde, ChagaChaga 2014), 2-4 players: rules in ``fruit-picking.md``.
+
+``RULESET`` is all the core and the CLI know of this game; the compiled engine and bots are
+imported only when a run needs them.
+"""
+
+from cardsim.core.registry import Ruleset
+from cardsim.games.fruit_picking import cards, rules
+
+
+def _kernels():
+    from cardsim.games.fruit_picking import engine
+
+    return engine.KERNELS
+
+
+def _bots():
+    from cardsim.games.fruit_picking import bots
+
+    return bots.BUILTIN
+
+
+def _replay(spec, game):
+    from cardsim.games.fruit_picking import trace
+
+    return trace.replay(spec, game)
+
+
+RULESET = Ruleset(
+    name="fruit-picking",
+    title="Fruit Picking (2014)",
+    min_players=2,
+    max_players=cards.MAX_PLAYERS,
+    default_players=4,
+    options=rules.OPTIONS,
+    encode_rules=rules.encode,
+    check_rules=rules.check,
+    kernels=_kernels,
+    bots=_bots,
+    default_bots=("greedy",),
+    state_len=cards.STATE_LEN,
+    legal_len=cards.MAX_LEGAL,
+    game_counters=cards.GAME_COUNTERS,
+    seat_counters=cards.SEAT_COUNTERS,
+    end_reasons=cards.END_REASONS,
+    replay=_replay,
+)

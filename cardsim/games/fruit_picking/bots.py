@@ -1,0 +1,265 @@
+"""Fruit Picking bots: compiled functions with the core bot signature
+``bot(obs, legal, n_legal, params, rng) -> index into legal`` (``cardsim.core.bots``).
+
+``obs`` is the public state (``cards.py`` layout, up to ``PUBLIC_END``); the acting seat is
+``obs[H_SEAT]``. Planting previews (``planting_end``, ``seeds_after``) compute where a planting
+ends arithmetically, as the engine plants (fruit-picking.md R8, R9, A4), without copying the farm.
+
+- ``random``: uniform over the legal decisions.
+- ``greedy``: buys whenever it can (the card with most fruits, then the cheaper), otherwise the
+  planting that waters most.
+- ``planner``: scores every legal planting with a weighted evaluation (weights in ``params``): the
+  progress a purchase makes toward the nearest set, money (House seeds) and tempo.
+"""
+
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core.bots import Bot
+from cardsim.core.rng import randint
+from cardsim.games.fruit_picking import cards as C
+
+
+@njit(cache=True)
+def planting_end(origin, hand, skip_origin):
+    """Where ``hand`` seeds planted from ``origin`` end, and how many land on the House
+    (R8, R9, A4). Returns (target, house_gain); no farm copy needed.
+
+    Seed j (1-based) lands ``j`` cards on or, when lapping skips the origin (A4), on the
+    ``(j - 1) % 6 + 1``-th of the six other cards.
+    """
+    if skip_origin:
+        target = (origin + (hand - 1) % 6 + 1) % C.N_POSITIONS
+        house_offset = C.N_POSITIONS - origin  # the House is this many cards on
+        gain = hand // 6 + (1 if hand % 6 >= house_offset else 0)
+        return target, gain
+    return (origin + hand) % C.N_POSITIONS, (origin + hand) // C.N_POSITIONS
+
+
+@njit(cache=True)
+def seeds_after(obs, seat, origin, position):
+    """Seeds on ``position`` of ``seat``'s farm after planting from ``origin`` (R8, A4)."""
+    seeds = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS
+    hand = obs[seeds + origin]
+    d = (position - origin) % C.N_POSITIONS  # cards from the origin to the position
+    if obs[C.F_SKIP_ORIGIN]:
+        if d == 0:
+            return 0
+        return obs[seeds + position] + ((hand - d) // 6 + 1 if hand >= d else 0)
+    if d == 0:
+        return hand // C.N_POSITIONS
+    return obs[seeds + position] + ((hand - d) // C.N_POSITIONS + 1 if hand >= d else 0)
+
+
+@njit(cache=True)
+def preview_planting(obs, seat, origin):
+    """(target, house_gain) of ``seat`` planting from ``origin`` now."""
+    hand = obs[C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS + origin]
+    return planting_end(origin, hand, obs[C.F_SKIP_ORIGIN])
+
+
+@njit(cache=True)
+def best_buy_slot(obs, kind, money):
+    """The slot to buy from for a target of ``kind`` with ``money`` House seeds: most fruits on
+    the card (price minus surcharge is not public, so: highest price among the affordable cards
+    of the same kind means most fruits only across slots; use the cheapest), -1 if none."""
+    best = -1
+    for s in range(obs[C.F_N_SLOTS]):
+        if obs[C.F_MARKET_KIND + s] == kind and obs[C.F_MARKET_PRICE + s] <= money:
+            if best < 0 or obs[C.F_MARKET_PRICE + s] < obs[C.F_MARKET_PRICE + best]:
+                best = s
+    return best
+
+
+@njit(cache=True)
+def random_bot(obs, legal, n_legal, params, rng):
+    """Uniform over the legal decisions."""
+    return randint(rng, n_legal)
+
+
+@njit(cache=True)
+def greedy_bot(obs, legal, n_legal, params, rng):
+    """Buys whenever it can (the cheapest card), otherwise the planting that waters most."""
+    phase = obs[L.H_PHASE]
+    seat = obs[L.H_SEAT]
+    if phase == C.PHASE_TARGET:
+        choice = 0  # WATER
+        best_price = 1 << 30
+        for i in range(1, n_legal):
+            price = obs[C.F_MARKET_PRICE + legal[i] - C.BUY_SLOT]
+            if price < best_price:
+                best_price = price
+                choice = i
+        return choice
+    if phase != C.PHASE_PLANT:
+        return 0  # V2: no market operation; keep the first card
+    base = C.F_SEATS + seat * C.SEAT_LEN
+    money = obs[base + C.SEAT_SEEDS]
+    best, best_value = 0, -(1 << 30)
+    for i in range(n_legal):
+        target, house_gain = preview_planting(obs, seat, legal[i])
+        if target == 0:
+            value = -1  # a House target means planting again
+        else:
+            kind = obs[C.F_FARM_KIND + target]
+            if kind < C.N_FRUIT_KINDS and best_buy_slot(obs, kind, money + house_gain) >= 0:
+                value = 1000  # a purchase beats any watering
+            else:
+                value = min(obs[C.F_FARM_WATER + target], obs[base + C.SEAT_STORAGE])
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+@njit(cache=True)
+def distance_to_set(obs, seat, extra_kind):
+    """Cards still missing for the nearest of the four sets (R20), counting one more card of
+    ``extra_kind`` (-1: none) than ``seat`` owns."""
+    owned = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_OWNED
+    missing_variety = 0
+    most = 0
+    pair_total = 0  # sum over kinds of the cards missing for a pair
+    pair_first = 0  # the two largest of those (Smiley takes the three smallest of five)
+    pair_second = 0
+    for k in range(C.N_FRUIT_KINDS):
+        c = obs[owned + k] + (1 if k == extra_kind else 0)
+        missing_variety += c == 0
+        most = max(most, c)
+        need = max(0, 2 - c)
+        pair_total += need
+        if need > pair_first:
+            pair_second = pair_first
+            pair_first = need
+        elif need > pair_second:
+            pair_second = need
+    best = min(missing_variety, 4 - most, pair_total - pair_first - pair_second)
+    for i in range(C.N_FRUIT_KINDS):  # Family: a three of one kind and a pair of another
+        ci = obs[owned + i] + (1 if i == extra_kind else 0)
+        for j in range(C.N_FRUIT_KINDS):
+            if i != j:
+                cj = obs[owned + j] + (1 if j == extra_kind else 0)
+                best = min(best, max(0, 3 - ci) + max(0, 2 - cj))
+    return best
+
+
+# planner weights (params), by index
+W_SET_PROGRESS = 0  # per card of distance to the nearest set closed by a purchase
+W_FRUITS = 1  # per printed fruit bought (tie-break 1)
+W_PRICE = 2  # per seed of price paid
+W_MONEY = 3  # per seed landing on the House (future purchases)
+W_WATER = 4  # per seed added by watering
+W_HOUSE_TARGET = 5  # a planting ending on the House (the turn goes on)
+W_NEXT_BUY = 6  # per planting that could buy a needed card next turn
+W_FINISH = 7  # a purchase that completes a set
+
+
+@njit(cache=True)
+def buy_value(obs, seat, slot, params):
+    """Weighted value of buying the card in ``slot``: progress toward a set, its fruits, price."""
+    kind = obs[C.F_MARKET_KIND + slot]
+    price = obs[C.F_MARKET_PRICE + slot]
+    before = distance_to_set(obs, seat, -1)
+    after = distance_to_set(obs, seat, kind)
+    fruits = obs[C.F_FARM_WATER + _position_of(obs, kind)]  # market cards print as the farm (A2)
+    value = params[W_SET_PROGRESS] * (before - after) + params[W_FRUITS] * fruits
+    value -= params[W_PRICE] * price
+    if after == 0:
+        value += params[W_FINISH]
+    return value
+
+
+@njit(cache=True)
+def _position_of(obs, kind):
+    for p in range(1, C.N_POSITIONS):
+        if obs[C.F_FARM_KIND + p] == kind:
+            return p
+    return 0
+
+
+@njit(cache=True)
+def next_turn_buys(obs, seat, origin, money):
+    """After planting from ``origin``: how many plantings next turn could buy a card that brings
+    ``seat`` closer to a set (tempo), with ``money`` on the House."""
+    count = 0
+    before = distance_to_set(obs, seat, -1)
+    for p in range(1, C.N_POSITIONS):
+        hand = seeds_after(obs, seat, origin, p)
+        if hand == 0:
+            continue
+        target, gain = planting_end(p, hand, obs[C.F_SKIP_ORIGIN])
+        kind = obs[C.F_FARM_KIND + target]
+        if target == 0 or kind >= C.N_FRUIT_KINDS:
+            continue
+        if (
+            best_buy_slot(obs, kind, money + gain) >= 0
+            and distance_to_set(obs, seat, kind) < before
+        ):
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def planner_bot(obs, legal, n_legal, params, rng):
+    """Plans toward the nearest set and values tempo: weighted evaluation of every legal choice."""
+    phase = obs[L.H_PHASE]
+    seat = obs[L.H_SEAT]
+    base = C.F_SEATS + seat * C.SEAT_LEN
+    storage = obs[base + C.SEAT_STORAGE]
+    if phase == C.PHASE_TARGET:
+        target = obs[C.F_TARGET]
+        best, best_value = 0, params[W_WATER] * min(obs[C.F_FARM_WATER + target], storage)
+        for i in range(1, n_legal):
+            value = buy_value(obs, seat, legal[i] - C.BUY_SLOT, params)
+            if value > best_value:
+                best, best_value = i, value
+        return best
+    if phase != C.PHASE_PLANT:
+        return 0  # V2: no market operation; keep the first card
+    money = obs[base + C.SEAT_SEEDS]
+    best, best_value = 0, -1e18
+    for i in range(n_legal):
+        origin = legal[i]
+        target, gain = preview_planting(obs, seat, origin)
+        value = params[W_MONEY] * gain
+        if target == 0:
+            value += params[W_HOUSE_TARGET]
+        else:
+            kind = obs[C.F_FARM_KIND + target]
+            action = params[W_WATER] * min(obs[C.F_FARM_WATER + target], storage)
+            slot = best_buy_slot(obs, kind, money + gain) if kind < C.N_FRUIT_KINDS else -1
+            if slot >= 0:
+                action = max(action, buy_value(obs, seat, slot, params))
+            value += action + params[W_NEXT_BUY] * next_turn_buys(obs, seat, origin, money + gain)
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+PLANNER_PARAMS = (10.0, 0.0, 0.6, 0.8, 0.5, -0.5, 1.5, 20.0)
+PLANNER_PARAM_NAMES = (
+    "set_progress",
+    "fruits",
+    "price",
+    "money",
+    "water",
+    "house_target",
+    "next_buy",
+    "finish",
+)
+
+BUILTIN = {
+    "random": Bot("random", random_bot, (), "uniform over the legal decisions"),
+    "greedy": Bot(
+        "greedy",
+        greedy_bot,
+        (),
+        "buys whenever it can (cheapest card), otherwise the planting that waters most",
+    ),
+    "planner": Bot(
+        "planner",
+        planner_bot,
+        PLANNER_PARAMS,
+        "plans toward the nearest set and values tempo (weighted evaluation)",
+        PLANNER_PARAM_NAMES,
+    ),
+}

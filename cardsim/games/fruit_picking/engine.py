@@ -1,0 +1,560 @@
+"""Fruit Picking compiled engine: setup, legal decisions, apply, observe, finalize.
+
+Every rule cites ``fruit-picking.md``. The state layout is in ``cards.py``; the rules vector in
+``rules.py``; the play loop that calls these kernels is ``cardsim.core.kernel``.
+
+Chance (the game's ``rng`` stream, ``cardsim.core.rng``), all of it at setup, in this order:
+
+1. the initial player: ``randint(n_players)`` when ``first_player`` is random (R2, A19);
+2. the farm order: ``shuffle`` of ``FARM_CARDS`` (rain, pineapple, grapes, cherry, banana,
+   strawberry) when ``farm_order`` is random; positions 1..6 take the shuffled list in order (A16);
+3. the market deck: ``shuffle`` of card ids ``0 .. 5*per_kind - 1``; the result is the stack from
+   bottom (index 0) to top (last index) (R5).
+
+Then each seat places its setup seeds (R3, R4) and the market fills slot 0, 1, ... from the top of
+the stack (R5), each draw firing the umbrella mark under V1 (A13: storage then holds 12). If the
+stack is empty after setup, the end is triggered at once (trigger seat -1) and the first round is
+played out.
+
+Turn flow (``apply`` advances automatically between decisions):
+
+- Start of a turn: if positions 1..6 hold no seed, the "no seeds" rule runs (R7, A11) and the turn
+  ends; otherwise a PLANT decision is pending.
+- PLANT p: pick up all seeds of position p and plant them one per card clockwise, the House
+  included (R8), skipping p itself when lapping only under ``skip_origin_when_lapping`` (A4). The
+  last card is the target (R9). A House target counts a House repeat and asks for PLANT again
+  (R10), or runs the R7 procedure if positions 1..6 are now empty (A3). Otherwise TARGET is
+  pending.
+- TARGET: WATER (R12; the only choice on Rain, A5) or BUY_SLOT + s for every slot s, in order,
+  holding a card of the target's fruit whose price the House can pay (R13, R15, A5).
+- BUY: pay the price from the House to storage and return the target's seeds to storage (R16);
+  take the card (R17); check sets (R20, A1) and, under V3, the card count (A15); slide the market
+  away from the stack and refill slot 0 from the top (R18, A6). Under V2, when the stack holds 2+
+  cards and the buyer can pay, a MARKET_OP decision comes first (V2, A14), then OP_CHOOSE. The
+  stack trigger is checked once the refill is complete (A7).
+- End of a turn: turns += 1; if the end is triggered and the seat is the last of the round (the
+  one before the initial player) the game is over (R21, A12); else the turn cap (A18), else the
+  next seat clockwise starts its turn (R19).
+
+The first trigger gives the end reason. ``finalize`` decides winners by R22 (A8, A9, A10, A15).
+"""
+
+import numpy as np
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core.kernel import RULESET_SIGNATURES, end_turn_cap_reached
+from cardsim.core.rng import randint, shuffle
+from cardsim.games.fruit_picking import cards as C
+from cardsim.games.fruit_picking import rules as R
+
+
+@njit(cache=True)
+def seat_base(seat):
+    """Index of a seat's public block (cards.py ``F_SEATS``)."""
+    return C.F_SEATS + seat * C.SEAT_LEN
+
+
+@njit(cache=True)
+def counter_index(seat, counter):
+    """Index of one of a seat's counters (cards.py ``F_COUNTERS``)."""
+    return C.F_COUNTERS + seat * C.N_COUNTERS + counter
+
+
+@njit(cache=True)
+def position_of_kind(state, kind):
+    """Farm position (1..6) of the card of ``kind``; -1 if the farm has none."""
+    for p in range(1, C.N_POSITIONS):
+        if state[C.F_FARM_KIND + p] == kind:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def sets_mask(state, base):
+    """Bits SET_* of the sets contained in a seat's market cards (fruit-picking.md R20, A1)."""
+    n_one = 0  # kinds owned at least once
+    n_two = 0  # kinds owned at least twice
+    n_three = 0
+    most = 0
+    for k in range(C.N_FRUIT_KINDS):
+        c = state[base + C.SEAT_OWNED + k]
+        n_one += c >= 1
+        n_two += c >= 2
+        n_three += c >= 3
+        most = max(most, c)
+    mask = 0
+    if n_one == C.N_FRUIT_KINDS:
+        mask |= C.SET_VARIETY  # five kinds of fruits
+    if most >= 4:
+        mask |= C.SET_GREEDY  # four identical fruits
+    if n_two >= 3:
+        mask |= C.SET_SMILEY  # three distinct pairs
+    if n_three >= 1 and n_two >= 2:
+        mask |= C.SET_FAMILY  # a three of a kind and a pair (of another kind)
+    return mask
+
+
+@njit(cache=True)
+def trigger_end(state, seat, reason):
+    """Trigger the end of the game (R21); the first trigger gives the end reason."""
+    if state[L.H_TRIGGERED] == 0:
+        state[L.H_TRIGGERED] = 1
+        state[C.F_TRIGGER_SEAT] = seat
+        state[C.F_TRIGGER_REASON] = reason
+
+
+# Market ------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def set_slot(state, rules, slot, card):
+    """Put ``card`` (or -1) in a market slot with its kind and price (R15)."""
+    state[C.F_MARKET_CARD + slot] = card
+    if card < 0:
+        state[C.F_MARKET_KIND + slot] = -1
+        state[C.F_MARKET_PRICE + slot] = 0
+    else:
+        state[C.F_MARKET_KIND + slot] = card // rules[R.R_PER_KIND]
+        state[C.F_MARKET_PRICE + slot] = rules[R.R_CARD_FRUITS + card] + rules[R.R_SURCHARGE + slot]
+
+
+@njit(cache=True)
+def fire_umbrella(state, rules, card):
+    """V1, A13: every player moves seeds from storage onto their own farm card of that fruit."""
+    kind = card // rules[R.R_PER_KIND]
+    pos = position_of_kind(state, kind)
+    want = state[C.F_FARM_WATER + pos]
+    state[C.F_UMBRELLA_TRIGGERS] += 1
+    for seat in range(state[L.H_N_PLAYERS]):
+        base = seat_base(seat)
+        moved = min(want, state[base + C.SEAT_STORAGE])
+        state[base + C.SEAT_STORAGE] -= moved
+        state[base + C.SEAT_SEEDS + pos] += moved
+        state[counter_index(seat, C.C_UMBRELLA_SEEDS)] += moved
+
+
+@njit(cache=True)
+def draw_card(state, rules, entering_market):
+    """Draw the top card of the stack, firing its umbrella mark as V1/A13 say."""
+    state[C.F_STACK_LEFT] -= 1
+    card = state[C.F_STACK + state[C.F_STACK_LEFT]]
+    if rules[R.R_UMBRELLA] and rules[R.R_CARD_UMBRELLA + card]:
+        if entering_market or rules[R.R_UMBRELLA_ANY_DRAW]:
+            fire_umbrella(state, rules, card)
+    return card
+
+
+@njit(cache=True)
+def slide_market(state, rules, bought_slot):
+    """R18, A6: cards between the stack and the gap move one slot away from the stack."""
+    for s in range(bought_slot, 0, -1):
+        set_slot(state, rules, s, state[C.F_MARKET_CARD + s - 1])
+    set_slot(state, rules, 0, -1)
+
+
+@njit(cache=True)
+def put_on_bottom(state, card):
+    """V2: the card not chosen goes to the bottom of the stack (index 0)."""
+    for i in range(state[C.F_STACK_LEFT], 0, -1):
+        state[C.F_STACK + i] = state[C.F_STACK + i - 1]
+    state[C.F_STACK] = card
+    state[C.F_STACK_LEFT] += 1
+
+
+# Setup -------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def setup(state, rules, n_players, rng):
+    """Deal a new game (R1-R5) into a zeroed state, in the chance order of the module docstring."""
+    state[L.H_N_PLAYERS] = n_players
+    state[L.H_END_REASON] = -1
+    state[C.F_TARGET] = -1
+    state[C.F_OP_CARD_A] = -1
+    state[C.F_OP_CARD_B] = -1
+    state[C.F_TRIGGER_SEAT] = -1
+    state[C.F_TRIGGER_REASON] = -1
+    state[C.F_SKIP_ORIGIN] = rules[R.R_SKIP_ORIGIN]
+    n_slots = rules[R.R_SLOTS]
+    state[C.F_N_SLOTS] = n_slots
+    # R2, A19: the initial player
+    first = rules[R.R_FIRST_PLAYER]
+    if first < 0:
+        first = randint(rng, n_players)
+    state[L.H_FIRST] = first
+    # R2, A16: the farm order, shared by every player
+    order = np.empty(6, np.int32)
+    for i in range(6):
+        order[i] = C.FARM_CARDS[i] if rules[R.R_FARM_RANDOM] else rules[R.R_FARM_ORDER + i]
+    if rules[R.R_FARM_RANDOM]:
+        shuffle(rng, order, 6)
+    state[C.F_FARM_KIND] = C.HOUSE
+    for p in range(C.N_POSITIONS):
+        if p > 0:
+            state[C.F_FARM_KIND + p] = order[p - 1]
+        state[C.F_FARM_WATER + p] = rules[R.R_FARM_WATER + state[C.F_FARM_KIND + p]]
+    # R5: shuffle the market deck; the stack runs from bottom (index 0) to top
+    n_cards = C.N_FRUIT_KINDS * rules[R.R_PER_KIND]
+    for card in range(n_cards):
+        state[C.F_STACK + card] = card
+    shuffle(rng, state[C.F_STACK : C.F_STACK + n_cards], n_cards)
+    state[C.F_STACK_LEFT] = n_cards
+    # R3, R4: storage and the setup seeds on positions 1, 2, 3
+    for seat in range(n_players):
+        base = seat_base(seat)
+        left = rules[R.R_SEEDS]
+        for i in range(6):
+            state[base + C.SEAT_SEEDS + 1 + i] = rules[R.R_SETUP_SEEDS + i]
+            left -= rules[R.R_SETUP_SEEDS + i]
+        state[base + C.SEAT_STORAGE] = left
+    # R5: fill the market slots from the top of the stack (umbrellas fire even now, V1)
+    for s in range(C.MAX_SLOTS):
+        set_slot(state, rules, s, -1)
+    for s in range(n_slots):
+        if state[C.F_STACK_LEFT] > 0:
+            set_slot(state, rules, s, draw_card(state, rules, True))
+    if state[C.F_STACK_LEFT] == 0:
+        trigger_end(state, -1, C.END_STACK_EXHAUSTED)  # A7: the last card was drawn at setup
+    state[L.H_SEAT] = first
+    start_turn(state, rules)
+
+
+# Turns -------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def farm_is_empty(state, base):
+    """True when no farm card but the House holds a seed (R7)."""
+    for p in range(1, C.N_POSITIONS):
+        if state[base + C.SEAT_SEEDS + p] > 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def no_seeds_rule(state, rules, seat):
+    """R7 (2014 wording, A11): House seeds back to storage, then 1 seed on each of positions 1..3."""
+    base = seat_base(seat)
+    refill = rules[R.R_NO_SEED_REFILL]
+    back = min(refill, state[base + C.SEAT_SEEDS])
+    state[base + C.SEAT_SEEDS] -= back
+    state[base + C.SEAT_STORAGE] += back
+    for p in range(1, refill + 1):
+        if state[base + C.SEAT_STORAGE] > 0:
+            state[base + C.SEAT_STORAGE] -= 1
+            state[base + C.SEAT_SEEDS + p] += 1
+    state[counter_index(seat, C.C_NO_SEED_TURNS)] += 1
+
+
+@njit(cache=True)
+def start_turn(state, rules):
+    """Begin the acting seat's turn: the R7 check first (R6), else a planting decision."""
+    while state[L.H_OVER] == 0:
+        seat = state[L.H_SEAT]
+        if not farm_is_empty(state, seat_base(seat)):
+            state[L.H_PHASE] = C.PHASE_PLANT
+            return
+        no_seeds_rule(state, rules, seat)  # R7 ends the turn: next seat
+        finish_turn(state)
+
+
+@njit(cache=True)
+def finish_turn(state):
+    """R19, R21, A18: count the turn; end the game after the round's last seat, else pass on."""
+    state[L.H_TURNS] += 1
+    state[C.F_TARGET] = -1
+    seat = state[L.H_SEAT]
+    n = state[L.H_N_PLAYERS]
+    last_of_round = (
+        state[L.H_FIRST] + n - 1
+    ) % n  # "the player to the right of the initial player"
+    if state[L.H_TRIGGERED] and seat == last_of_round:
+        state[L.H_OVER] = 1
+        state[L.H_END_REASON] = state[C.F_TRIGGER_REASON]
+    elif not end_turn_cap_reached(state):
+        state[L.H_SEAT] = (seat + 1) % n
+
+
+@njit(cache=True)
+def end_turn(state, rules):
+    finish_turn(state)
+    start_turn(state, rules)
+
+
+@njit(cache=True)
+def plant(state, origin, skip_origin, seat):
+    """R8, R9, A4: plant all seeds of ``origin`` clockwise; return the target position."""
+    base = seat_base(seat) + C.SEAT_SEEDS
+    hand = state[base + origin]
+    state[base + origin] = 0
+    pos = origin
+    while hand > 0:
+        pos = (pos + 1) % C.N_POSITIONS
+        if skip_origin and pos == origin:
+            continue
+        state[base + pos] += 1
+        hand -= 1
+    return pos
+
+
+@njit(cache=True)
+def after_planting(state, rules, seat, target):
+    """R10, A3: a House target means planting again; else the target decision (R11)."""
+    if target == 0:
+        state[counter_index(seat, C.C_HOUSE_REPEATS)] += 1
+        if farm_is_empty(state, seat_base(seat)):
+            no_seeds_rule(state, rules, seat)  # A3
+            end_turn(state, rules)
+        return
+    state[C.F_TARGET] = target
+    state[L.H_PHASE] = C.PHASE_TARGET
+
+
+@njit(cache=True)
+def water(state, seat):
+    """R12, A5: add the target's fruits/raindrops from storage (fewer if storage runs short)."""
+    base = seat_base(seat)
+    target = state[C.F_TARGET]
+    moved = min(state[C.F_FARM_WATER + target], state[base + C.SEAT_STORAGE])
+    state[base + C.SEAT_STORAGE] -= moved
+    state[base + C.SEAT_SEEDS + target] += moved
+    state[counter_index(seat, C.C_WATERINGS)] += 1
+
+
+@njit(cache=True)
+def check_end_by_cards(state, rules, seat):
+    """R20, R21 (sets) and V3, A15 (cards owned) after a purchase."""
+    base = seat_base(seat)
+    mask = sets_mask(state, base)
+    state[base + C.SEAT_SETS] = mask
+    sets_in_use = rules[R.R_BEGINNERS] == 0 or rules[R.R_BEGINNER_SETS] == 1
+    if sets_in_use and mask != 0 and state[base + C.SEAT_COMPLETED] == 0:
+        state[base + C.SEAT_COMPLETED] = 1
+        state[counter_index(seat, C.C_SET_TURN)] = state[L.H_TURNS] + 1
+        trigger_end(state, seat, C.END_SET_COMPLETED)
+    if rules[R.R_BEGINNERS] and state[base + C.SEAT_N_CARDS] >= rules[R.R_BEGINNER_CARDS]:
+        trigger_end(state, seat, C.END_CARDS_BOUGHT)
+
+
+@njit(cache=True)
+def buy(state, rules, seat, slot):
+    """R13-R17: pay from the House, return the target's seeds, take the card."""
+    base = seat_base(seat)
+    target = state[C.F_TARGET]
+    card = state[C.F_MARKET_CARD + slot]
+    price = state[C.F_MARKET_PRICE + slot]
+    state[base + C.SEAT_SEEDS] -= price  # R14, R16: House seeds are money ...
+    state[base + C.SEAT_STORAGE] += price  # ... and go back to storage
+    state[base + C.SEAT_STORAGE] += state[base + C.SEAT_SEEDS + target]  # R16
+    state[base + C.SEAT_SEEDS + target] = 0
+    state[base + C.SEAT_OWNED + card // rules[R.R_PER_KIND]] += 1  # R17
+    state[base + C.SEAT_FRUITS] += rules[R.R_CARD_FRUITS + card]
+    state[base + C.SEAT_N_CARDS] += 1
+    state[counter_index(seat, C.C_CARDS_BOUGHT)] += 1
+    check_end_by_cards(state, rules, seat)
+    slide_market(state, rules, slot)
+
+
+@njit(cache=True)
+def can_pay_market_op(state, rules, seat):
+    """V2, A14: the stack holds 2+ cards and the buyer can pay from the House (or storage)."""
+    if not rules[R.R_MARKET_OP] or state[C.F_STACK_LEFT] < 2:
+        return False
+    where = C.SEAT_STORAGE if rules[R.R_OP_FROM_STORAGE] else C.SEAT_SEEDS
+    return state[seat_base(seat) + where] >= rules[R.R_OP_COST]
+
+
+@njit(cache=True)
+def refill(state, rules, seat):
+    """R18: draw the top card into the leftmost empty slot, unless V2 asks the buyer first."""
+    if state[C.F_STACK_LEFT] == 0:
+        finish_refill(state, rules, seat)  # A6: slots stay empty
+    elif can_pay_market_op(state, rules, seat):
+        state[L.H_PHASE] = C.PHASE_MARKET_OP
+    else:
+        set_slot(state, rules, 0, draw_card(state, rules, True))
+        finish_refill(state, rules, seat)
+
+
+@njit(cache=True)
+def finish_refill(state, rules, seat):
+    """A7: once the refill is complete, an empty stack triggers the end; the turn ends (R18)."""
+    if state[C.F_STACK_LEFT] == 0:
+        trigger_end(state, seat, C.END_STACK_EXHAUSTED)
+    end_turn(state, rules)
+
+
+@njit(cache=True)
+def use_market_op(state, rules, seat):
+    """V2, A14: pay, then draw two cards; the buyer then chooses which goes to the market."""
+    base = seat_base(seat)
+    cost = rules[R.R_OP_COST]
+    if rules[R.R_OP_FROM_STORAGE]:
+        state[base + C.SEAT_STORAGE] -= cost
+        state[base + C.SEAT_OUT] += cost  # the paid seed leaves play (A14 alternative)
+    else:
+        state[base + C.SEAT_SEEDS] -= cost  # House seeds are money: back to storage
+        state[base + C.SEAT_STORAGE] += cost
+    state[counter_index(seat, C.C_MARKET_OPS)] += 1
+    state[C.F_OP_CARD_A] = draw_card(state, rules, False)
+    state[C.F_OP_CARD_B] = draw_card(state, rules, False)
+    state[L.H_PHASE] = C.PHASE_OP_CHOOSE
+
+
+@njit(cache=True)
+def keep_drawn_card(state, rules, seat, which):
+    """V2: one drawn card to the market (its umbrella fires now if only entering counts, A13),
+    the other to the bottom of the stack."""
+    kept = state[C.F_OP_CARD_A] if which == 0 else state[C.F_OP_CARD_B]
+    other = state[C.F_OP_CARD_B] if which == 0 else state[C.F_OP_CARD_A]
+    state[C.F_OP_CARD_A] = -1
+    state[C.F_OP_CARD_B] = -1
+    if rules[R.R_UMBRELLA] and rules[R.R_CARD_UMBRELLA + kept] and not rules[R.R_UMBRELLA_ANY_DRAW]:
+        fire_umbrella(state, rules, kept)
+    set_slot(state, rules, 0, kept)
+    put_on_bottom(state, other)
+    finish_refill(state, rules, seat)
+
+
+# The kernel interface (cardsim.core.kernel) ------------------------------------------------------
+
+
+@njit(cache=True)
+def legal(state, out):
+    """Legal decision codes of the pending decision, in canonical order (cards.py)."""
+    phase = state[L.H_PHASE]
+    seat = state[L.H_SEAT]
+    base = seat_base(seat)
+    n = 0
+    if phase == C.PHASE_PLANT:
+        for p in range(1, C.N_POSITIONS):  # R8: any card but the House holding a seed
+            if state[base + C.SEAT_SEEDS + p] > 0:
+                out[n] = p
+                n += 1
+    elif phase == C.PHASE_TARGET:
+        out[0] = C.WATER  # A5: watering is always allowed
+        n = 1
+        kind = state[C.F_FARM_KIND + state[C.F_TARGET]]
+        money = state[base + C.SEAT_SEEDS]
+        for s in range(state[C.F_N_SLOTS]):  # R13, A5: same fruit, any slot, price payable
+            if state[C.F_MARKET_KIND + s] == kind and state[C.F_MARKET_PRICE + s] <= money:
+                out[n] = C.BUY_SLOT + s
+                n += 1
+    else:  # PHASE_MARKET_OP: DECLINE, USE; PHASE_OP_CHOOSE: first card, second card
+        out[0] = 0
+        out[1] = 1
+        n = 2
+    return n
+
+
+@njit(cache=True)
+def apply(state, rules, decision, rng):
+    """Apply one legal decision and advance to the next pending decision (module docstring)."""
+    phase = state[L.H_PHASE]
+    seat = state[L.H_SEAT]
+    if phase == C.PHASE_PLANT:
+        target = plant(state, decision, state[C.F_SKIP_ORIGIN], seat)
+        after_planting(state, rules, seat, target)
+    elif phase == C.PHASE_TARGET:
+        if decision == C.WATER:
+            water(state, seat)
+            end_turn(state, rules)
+        else:
+            buy(state, rules, seat, decision - C.BUY_SLOT)
+            refill(state, rules, seat)
+    elif phase == C.PHASE_MARKET_OP:
+        if decision == C.USE:
+            use_market_op(state, rules, seat)
+        else:
+            set_slot(state, rules, 0, draw_card(state, rules, True))
+            finish_refill(state, rules, seat)
+    else:
+        keep_drawn_card(state, rules, seat, decision)
+
+
+@njit(cache=True)
+def observe(state, seat, buf):
+    """Everything but the stack order is public (A17): a view, no copy."""
+    return state[: C.PUBLIC_END]
+
+
+@njit(cache=True)
+def farm_seeds(state, base):
+    """Seeds on the 7 farm cards, House included (R22 second tie-break, A10)."""
+    total = 0
+    for p in range(C.N_POSITIONS):
+        total += state[base + C.SEAT_SEEDS + p]
+    return total
+
+
+@njit(cache=True)
+def qualifies(state, rules, base):
+    """R22: completed a set; V3, A15: owns enough cards (or also a set, by option)."""
+    if rules[R.R_BEGINNERS]:
+        enough = state[base + C.SEAT_N_CARDS] >= rules[R.R_BEGINNER_CARDS]
+        return enough or (rules[R.R_BEGINNER_SETS] == 1 and state[base + C.SEAT_COMPLETED] == 1)
+    return state[base + C.SEAT_COMPLETED] == 1
+
+
+@njit(cache=True)
+def finalize(state, rules, game_row, seat_rows):
+    """R22, A8-A10, A15: score = fruits on market cards; winners and ranks; counters."""
+    n = state[L.H_N_PLAYERS]
+    key = np.zeros((n, 3), np.int64)  # (qualifies, fruits, farm seeds), compared in that order
+    any_qualified = False
+    for seat in range(n):
+        base = seat_base(seat)
+        key[seat, 0] = qualifies(state, rules, base)
+        key[seat, 1] = state[base + C.SEAT_FRUITS]
+        key[seat, 2] = farm_seeds(state, base)
+        any_qualified = any_qualified or key[seat, 0] == 1
+    nobody_wins = not any_qualified and rules[R.R_NO_SET_WINNER_NONE] == 1  # A8 alternative
+    for seat in range(n):
+        better = 0
+        for other in range(n):
+            if (key[other, 0], key[other, 1], key[other, 2]) > (
+                key[seat, 0],
+                key[seat, 1],
+                key[seat, 2],
+            ):
+                better += 1
+        row = seat_rows[seat]
+        base = seat_base(seat)
+        row[L.S_SCORE] = key[seat, 1]
+        row[L.S_RANK] = better + 1
+        row[L.S_WIN] = 1 if better == 0 and not nobody_wins else 0
+        extra = len(L.SEAT_COLUMNS)
+        for c in range(C.N_COUNTERS):
+            row[extra + c] = state[counter_index(seat, c)]
+        row[extra + C.C_FRUITS] = key[seat, 1]
+        row[extra + C.C_FARM_SEEDS] = key[seat, 2]
+        row[extra + C.C_SET_COMPLETED] = state[base + C.SEAT_COMPLETED]
+        mask = sets_mask(state, base)
+        for i in range(4):
+            row[extra + C.C_SET_VARIETY + i] = (mask >> i) & 1
+    extra = len(L.GAME_COLUMNS)
+    game_row[extra + 0] = state[C.F_TRIGGER_SEAT]
+    game_row[extra + 1] = state[C.F_UMBRELLA_TRIGGERS]
+    game_row[extra + 2] = state[C.F_STACK_LEFT]
+
+
+def _compile(fn, name):
+    # One signature and no further compiling makes the function a first-class function value, so
+    # that the core loop is compiled (and cached) once for every ruleset and bot.
+    fn.compile(RULESET_SIGNATURES[name].args)
+    fn.disable_compile()
+    return fn
+
+
+KERNELS = tuple(
+    _compile(fn, name)
+    for fn, name in (
+        (setup, "setup"),
+        (legal, "legal"),
+        (apply, "apply"),
+        (observe, "observe"),
+        (finalize, "finalize"),
+    )
+)
+"""(setup, legal, apply, observe, finalize), each compiled for its kernel signature only."""
