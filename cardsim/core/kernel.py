@@ -7,12 +7,12 @@ the ruleset or bots, and a user's bot is a function pointer like any built-in on
 
 Contract of the ruleset functions (``state``: int32 vector whose header is ``layout.py``):
 
-- ``setup(state, rules, n_players, rng)``: deal a new game into a zeroed ``state``; on return a
-  decision is pending for ``state[H_SEAT]`` (or the game is already over).
-- ``legal(state, out) -> n``: write the ``n >= 1`` legal decision codes of the pending decision,
-  in the ruleset's documented canonical order.
-- ``apply(state, rules, decision, rng)``: apply one legal decision and advance automatically
-  (turn end, next seat, end of game) to the next pending decision.
+- ``deal(state, rules, n_players, rng, legal) -> n``: deal a new game into a zeroed ``state``;
+  on return a decision is pending for ``state[H_SEAT]`` and its ``n >= 1`` legal decision codes
+  are in ``legal[:n]``, in the ruleset's documented canonical order (n = 0: the game is over).
+- ``step(state, rules, decision, rng, legal) -> n``: apply one legal decision, advance
+  automatically (turn end, next seat, end of game) to the next pending decision and list its
+  legal decisions as ``deal`` does. (One call per decision: the loop is dominated by calls.)
 - ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector (a view of
   ``state`` where nothing is hidden from it, else ``buf`` filled in).
 - ``finalize(state, rules, game_row, seat_rows)``: scores, ranks, winners and counters of a
@@ -21,7 +21,7 @@ Contract of the ruleset functions (``state``: int32 vector whose header is ``lay
 Rules of the loop that every reference implementation mirrors:
 
 - when only one decision is legal, it is applied without asking the bot (no bot randomness used);
-- the loop writes ``state[H_CAP_TURNS] = turn_cap * n_players`` before ``setup``; a ruleset ends
+- the loop writes ``state[H_CAP_TURNS] = turn_cap * n_players`` before ``deal``; a ruleset ends
   the game with ``END_TURN_CAP`` when a turn ends with ``state[H_TURNS]`` at that count and the
   game not otherwise over (``end_turn_cap_reached``); the loop checks it again after every decision.
   The cap counts complete rounds, so it always falls on a round boundary.
@@ -47,9 +47,8 @@ MAX_BOTS = 8
 serves every ruleset and every seating."""
 
 RULESET_SIGNATURES = {
-    "setup": types.void(_STATE, _RULES, types.int64, _RNG),
-    "legal": types.int64(_STATE, types.int32[::1]),
-    "apply": types.void(_STATE, _RULES, types.int64, _RNG),
+    "deal": types.int64(_STATE, _RULES, types.int64, _RNG, types.int32[::1]),
+    "step": types.int64(_STATE, _RULES, types.int64, _RNG, types.int32[::1]),
     "observe": types.int32[::1](_STATE, types.int64, types.int32[::1]),
     "finalize": types.void(_STATE, _RULES, types.int32[::1], types.int32[:, ::1]),
 }
@@ -58,7 +57,7 @@ RULESET_SIGNATURES = {
 KERNELS_TYPE = types.Tuple(
     [
         types.FunctionType(RULESET_SIGNATURES[name])
-        for name in ("setup", "legal", "apply", "observe", "finalize")
+        for name in ("deal", "step", "observe", "finalize")
     ]
 )
 BOTS_TYPE = types.UniTuple(types.FunctionType(BOT_SIGNATURE), MAX_BOTS)
@@ -109,10 +108,10 @@ def play_game(
 ):
     """Play game number ``game`` of the run seeded ``seed`` and write its outcome rows.
 
-    ``fns`` = (setup, legal, apply, observe, finalize); ``bots[seat_bot[s]]`` decides for seat s
+    ``fns`` = (deal, step, observe, finalize); ``bots[seat_bot[s]]`` decides for seat s
     with parameters ``bot_params[seat_bot[s]]``. Returns the number of decisions taken.
     """
-    setup, legal_fn, apply, observe, finalize = fns
+    deal, step, observe, finalize = fns
     chance = np.empty(1, np.uint64)
     chance[0] = stream_start(seed, game, CHANCE_STREAM)
     bot_rng = np.empty(1, np.uint64)
@@ -120,11 +119,10 @@ def play_game(
     state[:] = 0
     cap_turns = turn_cap * n_players
     state[L.H_CAP_TURNS] = cap_turns
-    setup(state, rules, n_players, chance)
+    n = deal(state, rules, n_players, chance, legal)
     decisions = 0
     bad_answers = 0
     while state[L.H_OVER] == 0:
-        n = legal_fn(state, legal)
         choice = 0
         if n > 1:
             seat = state[L.H_SEAT]
@@ -134,7 +132,7 @@ def play_game(
             if choice < 0 or choice >= n:
                 choice = 0  # counted, and the runner refuses the run: never trusted
                 bad_answers += 1
-        apply(state, rules, legal[choice], chance)
+        n = step(state, rules, legal[choice], chance, legal)
         decisions += 1
         end_turn_cap_reached(state)
     finalize(state, rules, game_row, seat_rows)

@@ -25,7 +25,7 @@ _BUILTIN = {
 class Ruleset:
     """Everything the runner, the analysis layer and the CLI need to know about one game.
 
-    ``kernels()`` returns the compiled (setup, legal, apply, observe, finalize) functions;
+    ``kernels()`` returns the compiled (deal, step, observe, finalize) functions;
     ``encode_rules(values, n_players)`` turns resolved option values into the int32 rules vector;
     ``bots()`` the built-in bots by name; ``replay(...)`` the story of one game.
     """

@@ -11,7 +11,7 @@ from cardsim.games.fruit_picking import cards, rules
 def _kernels():
     from cardsim.games.fruit_picking import engine
 
-    return engine.KERNELS
+    return engine.PLAY_KERNELS
 
 
 def _bots():

@@ -20,7 +20,7 @@ from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def planting_end(origin, hand, skip_origin):
     """Where ``hand`` seeds planted from ``origin`` end, and how many land on the House
     (R8, R9, A4). Returns (target, house_gain); no farm copy needed.
@@ -36,7 +36,7 @@ def planting_end(origin, hand, skip_origin):
     return (origin + hand) % C.N_POSITIONS, (origin + hand) // C.N_POSITIONS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seeds_after(obs, seat, origin, position):
     """Seeds on ``position`` of ``seat``'s farm after planting from ``origin`` (R8, A4)."""
     seeds = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS
@@ -51,14 +51,14 @@ def seeds_after(obs, seat, origin, position):
     return obs[seeds + position] + ((hand - d) // C.N_POSITIONS + 1 if hand >= d else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def preview_planting(obs, seat, origin):
     """(target, house_gain) of ``seat`` planting from ``origin`` now."""
     hand = obs[C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS + origin]
     return planting_end(origin, hand, obs[C.F_SKIP_ORIGIN])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_buy_slot(obs, kind, money):
     """The slot to buy from for a target of ``kind`` with ``money`` House seeds: most fruits on
     the card (price minus surcharge is not public, so: highest price among the affordable cards
@@ -111,7 +111,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def distance_to_set(obs, seat, extra_kind):
     """Cards still missing for the nearest of the four sets (R20), counting one more card of
     ``extra_kind`` (-1: none) than ``seat`` owns."""
@@ -153,7 +153,7 @@ W_NEXT_BUY = 6  # per planting that could buy a needed card next turn
 W_FINISH = 7  # a purchase that completes a set
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_value(obs, seat, slot, params):
     """Weighted value of buying the card in ``slot``: progress toward a set, its fruits, price."""
     kind = obs[C.F_MARKET_KIND + slot]
@@ -168,7 +168,7 @@ def buy_value(obs, seat, slot, params):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _position_of(obs, kind):
     for p in range(1, C.N_POSITIONS):
         if obs[C.F_FARM_KIND + p] == kind:
@@ -176,7 +176,7 @@ def _position_of(obs, kind):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_turn_buys(obs, seat, origin, money):
     """After planting from ``origin``: how many plantings next turn could buy a card that brings
     ``seat`` closer to a set (tempo), with ``money`` on the House."""

@@ -49,19 +49,19 @@ from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import rules as R
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_base(seat):
     """Index of a seat's public block (cards.py ``F_SEATS``)."""
     return C.F_SEATS + seat * C.SEAT_LEN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def counter_index(seat, counter):
     """Index of one of a seat's counters (cards.py ``F_COUNTERS``)."""
     return C.F_COUNTERS + seat * C.N_COUNTERS + counter
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def position_of_kind(state, kind):
     """Farm position (1..6) of the card of ``kind``; -1 if the farm has none."""
     for p in range(1, C.N_POSITIONS):
@@ -70,7 +70,7 @@ def position_of_kind(state, kind):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sets_mask(state, base):
     """Bits SET_* of the sets contained in a seat's market cards (fruit-picking.md R20, A1)."""
     n_one = 0  # kinds owned at least once
@@ -95,7 +95,7 @@ def sets_mask(state, base):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trigger_end(state, seat, reason):
     """Trigger the end of the game (R21); the first trigger gives the end reason."""
     if state[L.H_TRIGGERED] == 0:
@@ -107,7 +107,7 @@ def trigger_end(state, seat, reason):
 # Market ------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_slot(state, rules, slot, card):
     """Put ``card`` (or -1) in a market slot with its kind and price (R15)."""
     state[C.F_MARKET_CARD + slot] = card
@@ -119,7 +119,7 @@ def set_slot(state, rules, slot, card):
         state[C.F_MARKET_PRICE + slot] = rules[R.R_CARD_FRUITS + card] + rules[R.R_SURCHARGE + slot]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_umbrella(state, rules, card):
     """V1, A13: every player moves seeds from storage onto their own farm card of that fruit."""
     kind = card // rules[R.R_PER_KIND]
@@ -134,7 +134,7 @@ def fire_umbrella(state, rules, card):
         state[counter_index(seat, C.C_UMBRELLA_SEEDS)] += moved
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_card(state, rules, entering_market):
     """Draw the top card of the stack, firing its umbrella mark as V1/A13 say."""
     state[C.F_STACK_LEFT] -= 1
@@ -145,7 +145,7 @@ def draw_card(state, rules, entering_market):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slide_market(state, rules, bought_slot):
     """R18, A6: cards between the stack and the gap move one slot away from the stack."""
     for s in range(bought_slot, 0, -1):
@@ -153,7 +153,7 @@ def slide_market(state, rules, bought_slot):
     set_slot(state, rules, 0, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def put_on_bottom(state, card):
     """V2: the card not chosen goes to the bottom of the stack (index 0)."""
     for i in range(state[C.F_STACK_LEFT], 0, -1):
@@ -165,7 +165,7 @@ def put_on_bottom(state, card):
 # Setup -------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def setup(state, rules, n_players, rng):
     """Deal a new game (R1-R5) into a zeroed state, in the chance order of the module docstring."""
     state[L.H_N_PLAYERS] = n_players
@@ -223,7 +223,7 @@ def setup(state, rules, n_players, rng):
 # Turns -------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def farm_is_empty(state, base):
     """True when no farm card but the House holds a seed (R7)."""
     for p in range(1, C.N_POSITIONS):
@@ -232,7 +232,7 @@ def farm_is_empty(state, base):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def no_seeds_rule(state, rules, seat):
     """R7 (2014 wording, A11): House seeds back to storage, then 1 seed on each of positions 1..3."""
     base = seat_base(seat)
@@ -247,7 +247,7 @@ def no_seeds_rule(state, rules, seat):
     state[counter_index(seat, C.C_NO_SEED_TURNS)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_turn(state, rules):
     """Begin the acting seat's turn: the R7 check first (R6), else a planting decision."""
     while state[L.H_OVER] == 0:
@@ -259,7 +259,7 @@ def start_turn(state, rules):
         finish_turn(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_turn(state):
     """R19, R21, A18: count the turn; end the game after the round's last seat, else pass on."""
     state[L.H_TURNS] += 1
@@ -276,29 +276,37 @@ def finish_turn(state):
         state[L.H_SEAT] = (seat + 1) % n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_turn(state, rules):
     finish_turn(state)
     start_turn(state, rules)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plant(state, origin, skip_origin, seat):
-    """R8, R9, A4: plant all seeds of ``origin`` clockwise; return the target position."""
+    """R8, R9, A4: plant all seeds of ``origin`` one per card clockwise; return the target.
+
+    Seed j (1-based) lands j cards on, so each full lap of 7 seeds puts one on every card, the
+    origin included (A4 default), and the rest go one each to the next cards. When lapping skips
+    the origin (A4 option), a lap is the 6 other cards.
+    """
     base = seat_base(seat) + C.SEAT_SEEDS
     hand = state[base + origin]
     state[base + origin] = 0
-    pos = origin
-    while hand > 0:
-        pos = (pos + 1) % C.N_POSITIONS
-        if skip_origin and pos == origin:
-            continue
-        state[base + pos] += 1
-        hand -= 1
-    return pos
+    cards = C.N_POSITIONS - 1 if skip_origin else C.N_POSITIONS
+    laps = hand // cards
+    rest = hand % cards
+    for p in range(C.N_POSITIONS):
+        if p != origin or not skip_origin:
+            state[base + p] += laps
+    for k in range(1, rest + 1):  # rest < cards, so these never reach the origin again
+        state[base + (origin + k) % C.N_POSITIONS] += 1
+    if skip_origin:
+        return (origin + (hand - 1) % cards + 1) % C.N_POSITIONS
+    return (origin + hand) % C.N_POSITIONS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def after_planting(state, rules, seat, target):
     """R10, A3: a House target means planting again; else the target decision (R11)."""
     if target == 0:
@@ -311,7 +319,7 @@ def after_planting(state, rules, seat, target):
     state[L.H_PHASE] = C.PHASE_TARGET
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def water(state, seat):
     """R12, A5: add the target's fruits/raindrops from storage (fewer if storage runs short)."""
     base = seat_base(seat)
@@ -322,7 +330,7 @@ def water(state, seat):
     state[counter_index(seat, C.C_WATERINGS)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check_end_by_cards(state, rules, seat):
     """R20, R21 (sets) and V3, A15 (cards owned) after a purchase."""
     base = seat_base(seat)
@@ -337,7 +345,7 @@ def check_end_by_cards(state, rules, seat):
         trigger_end(state, seat, C.END_CARDS_BOUGHT)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy(state, rules, seat, slot):
     """R13-R17: pay from the House, return the target's seeds, take the card."""
     base = seat_base(seat)
@@ -356,7 +364,7 @@ def buy(state, rules, seat, slot):
     slide_market(state, rules, slot)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_pay_market_op(state, rules, seat):
     """V2, A14: the stack holds 2+ cards and the buyer can pay from the House (or storage)."""
     if not rules[R.R_MARKET_OP] or state[C.F_STACK_LEFT] < 2:
@@ -365,7 +373,7 @@ def can_pay_market_op(state, rules, seat):
     return state[seat_base(seat) + where] >= rules[R.R_OP_COST]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def refill(state, rules, seat):
     """R18: draw the top card into the leftmost empty slot, unless V2 asks the buyer first."""
     if state[C.F_STACK_LEFT] == 0:
@@ -377,7 +385,7 @@ def refill(state, rules, seat):
         finish_refill(state, rules, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_refill(state, rules, seat):
     """A7: once the refill is complete, an empty stack triggers the end; the turn ends (R18)."""
     if state[C.F_STACK_LEFT] == 0:
@@ -385,7 +393,7 @@ def finish_refill(state, rules, seat):
     end_turn(state, rules)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def use_market_op(state, rules, seat):
     """V2, A14: pay, then draw two cards; the buyer then chooses which goes to the market."""
     base = seat_base(seat)
@@ -402,7 +410,7 @@ def use_market_op(state, rules, seat):
     state[L.H_PHASE] = C.PHASE_OP_CHOOSE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_drawn_card(state, rules, seat, which):
     """V2: one drawn card to the market (its umbrella fires now if only entering counts, A13),
     the other to the bottom of the stack."""
@@ -420,7 +428,7 @@ def keep_drawn_card(state, rules, seat, which):
 # The kernel interface (cardsim.core.kernel) ------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(state, out):
     """Legal decision codes of the pending decision, in canonical order (cards.py)."""
     phase = state[L.H_PHASE]
@@ -448,7 +456,7 @@ def legal(state, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(state, rules, decision, rng):
     """Apply one legal decision and advance to the next pending decision (module docstring)."""
     phase = state[L.H_PHASE]
@@ -479,7 +487,7 @@ def observe(state, seat, buf):
     return state[: C.PUBLIC_END]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def farm_seeds(state, base):
     """Seeds on the 7 farm cards, House included (R22 second tie-break, A10)."""
     total = 0
@@ -488,7 +496,7 @@ def farm_seeds(state, base):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def qualifies(state, rules, base):
     """R22: completed a set; V3, A15: owns enough cards (or also a set, by option)."""
     if rules[R.R_BEGINNERS]:
@@ -539,22 +547,33 @@ def finalize(state, rules, game_row, seat_rows):
     game_row[extra + 2] = state[C.F_STACK_LEFT]
 
 
-def _compile(fn, name):
+@njit(cache=True)
+def deal(state, rules, n_players, rng, out):
+    """``setup``, then the legal decisions of the first pending decision (core loop contract)."""
+    setup(state, rules, n_players, rng)
+    return 0 if state[L.H_OVER] else legal(state, out)
+
+
+@njit(cache=True)
+def step(state, rules, decision, rng, out):
+    """``apply``, then the legal decisions of the next pending decision (core loop contract)."""
+    apply(state, rules, decision, rng)
+    return 0 if state[L.H_OVER] else legal(state, out)
+
+
+def _first_class(fn, signature):
     # One signature and no further compiling makes the function a first-class function value, so
     # that the core loop is compiled (and cached) once for every ruleset and bot.
-    fn.compile(RULESET_SIGNATURES[name].args)
+    fn.compile(signature.args)
     fn.disable_compile()
     return fn
 
 
-KERNELS = tuple(
-    _compile(fn, name)
-    for fn, name in (
-        (setup, "setup"),
-        (legal, "legal"),
-        (apply, "apply"),
-        (observe, "observe"),
-        (finalize, "finalize"),
-    )
+PLAY_KERNELS = tuple(
+    _first_class(fn, RULESET_SIGNATURES[name])
+    for fn, name in ((deal, "deal"), (step, "step"), (observe, "observe"), (finalize, "finalize"))
 )
-"""(setup, legal, apply, observe, finalize), each compiled for its kernel signature only."""
+"""(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
+
+KERNELS = (setup, legal, apply, observe, finalize)
+"""The rules one call at a time, for tests and tools that drive a game from Python."""

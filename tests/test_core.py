@@ -1,0 +1,158 @@
+"""The engine core: random streams, reproducibility, seating, bot checks, rule options."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core import rng, runner
+from cardsim.core.bots import Bot
+from cardsim.core.errors import CardsimError
+from cardsim.core.options import parse_assignments, resolve_options
+from cardsim.games.fruit_picking import rules as fp_rules
+
+
+def _outcomes(spec, threads=None, chunk_size=None):
+    runner.set_threads(threads)
+    chunks = list(runner.iter_chunks(spec, chunk_size))
+    return np.concatenate([c.game_out for c in chunks]), np.concatenate([c.seat_out for c in chunks])
+
+
+def test_compiled_and_python_streams_agree():
+    for seed, game, stream in [(0, 0, 0), (42, 7, 1), (2**63 - 1, 10**9, 0)]:
+        compiled = np.array([rng.stream_start(seed, game, stream)], np.uint64)
+        py = rng.PyStream(rng.py_stream_start(seed, game, stream))
+        assert int(compiled[0]) == py.state
+        assert [rng.randint(compiled, 13) for _ in range(50)] == [py.randint(13) for _ in range(50)]
+
+
+def test_streams_differ_by_seed_game_and_stream():
+    starts = {rng.py_stream_start(s, g, k) for s in range(3) for g in range(3) for k in range(2)}
+    assert len(starts) == 18
+
+
+def test_randint_is_roughly_uniform():
+    state = np.array([rng.stream_start(1, 2, 0)], np.uint64)
+    draws = np.array([rng.randint(state, 6) for _ in range(60_000)])
+    counts = np.bincount(draws, minlength=6)
+    assert draws.min() == 0 and draws.max() == 5
+    assert np.all(np.abs(counts - 10_000) < 400)  # about 4 standard deviations
+
+
+def test_same_results_whatever_threads_and_chunk_size():
+    spec = runner.make_spec("fruit-picking", 600, 3, ["random", "greedy", "planner"], {}, seed=11)
+    base_games, base_seats = _outcomes(spec, threads=1, chunk_size=600)
+    for threads, chunk in [(2, 600), (2, 37), (1, 128), (None, 1)]:
+        games, seats = _outcomes(spec, threads=threads, chunk_size=chunk)
+        np.testing.assert_array_equal(games, base_games)
+        np.testing.assert_array_equal(seats, base_seats)
+
+
+def test_any_single_game_replays_alone():
+    spec = runner.make_spec("fruit-picking", 300, 4, ["random"], {}, seed=5)
+    games, seats = _outcomes(spec)
+    for g in (0, 123, 299):
+        alone = dataclasses.replace(spec, n_games=1, first_game=g)
+        one_game, one_seats = _outcomes(alone)
+        np.testing.assert_array_equal(one_game[0], games[g])
+        np.testing.assert_array_equal(one_seats[0], seats[g])
+
+
+def test_a_different_seed_gives_different_games():
+    a, _ = _outcomes(runner.make_spec("fruit-picking", 200, 2, ["random"], {}, seed=1))
+    b, _ = _outcomes(runner.make_spec("fruit-picking", 200, 2, ["random"], {}, seed=2))
+    assert not np.array_equal(a, b)
+
+
+def test_seating_table_rotates_bots_by_game():
+    spec = runner.make_spec("fruit-picking", 10, 2, ["random", "greedy"], {}, seed=3)
+    table = np.array([[0, 1], [1, 0]], np.int16)
+    rotated = dataclasses.replace(spec, seat_bot_table=table)
+    chunk = next(runner.iter_chunks(rotated))
+    np.testing.assert_array_equal(chunk.seat_bot[:, :2], np.tile(table, (5, 1)))
+
+
+def test_bot_choice_does_not_change_the_deal():
+    """The bots draw from their own stream: the same seed deals the same first player and market."""
+    a, _ = _outcomes(runner.make_spec("fruit-picking", 50, 2, ["random"], {}, seed=9))
+    b, _ = _outcomes(runner.make_spec("fruit-picking", 50, 2, ["greedy"], {}, seed=9))
+    np.testing.assert_array_equal(a[:, L.G_FIRST_SEAT], b[:, L.G_FIRST_SEAT])
+
+
+@njit
+def _out_of_range_bot(obs, legal, n_legal, params, rng):
+    return n_legal  # one past the last legal decision
+
+
+def test_a_bot_answering_out_of_range_is_refused():
+    bot = Bot("bad", _out_of_range_bot)
+    spec = runner.make_spec("fruit-picking", 5, 2, (), {}, seed=0, seat_bots=[bot, bot])
+    with pytest.raises(CardsimError, match="outside the legal decisions"):
+        list(runner.iter_chunks(spec))
+
+
+def test_a_python_function_is_not_a_bot():
+    def plain(obs, legal, n_legal, params, rng):
+        return 0
+
+    with pytest.raises(CardsimError, match="not a compiled function"):
+        runner.make_spec("fruit-picking", 5, 2, (), {}, seat_bots=[Bot("plain", plain)] * 2)
+
+
+@njit
+def _wrong_signature_bot(obs):
+    return obs[0]
+
+
+def test_a_bot_with_the_wrong_signature_is_refused():
+    with pytest.raises(CardsimError, match="does not fit the bot signature"):
+        runner.make_spec("fruit-picking", 5, 2, (), {}, seat_bots=[Bot("w", _wrong_signature_bot)] * 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("1e6", 10**6), ("1000000", 10**6), ("1_000", 1000), (7, 7)]
+)
+def test_game_counts_parse(text, expected):
+    assert runner.parse_count(text) == expected
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "1.5", "abc", "1e11", "nan", "inf"])
+def test_bad_game_counts_are_refused(text):
+    with pytest.raises(CardsimError, match="--games"):
+        runner.parse_count(text)
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"no_such_rule": "1"}, "unknown rule option 'no_such_rule'"),
+        ({"turn_cap": "0"}, "turn_cap"),
+        ({"variant_umbrella": "maybe"}, "variant_umbrella"),
+        ({"no_set_winner": "everyone"}, "no_set_winner"),
+        ({"farm_order": "rain,rain,grapes,cherry,banana,strawberry"}, "farm_order"),
+        ({"setup_seeds": "2,x"}, "setup_seeds"),
+    ],
+)
+def test_bad_rule_options_are_named(given, message):
+    with pytest.raises(CardsimError, match=message):
+        resolve_options(fp_rules.OPTIONS, given, "fruit-picking")
+
+
+def test_rule_assignments_parse():
+    assert parse_assignments(["a=1", "b-c = x,y"]) == {"a": "1", "b_c": "x,y"}
+    with pytest.raises(CardsimError, match="key=value"):
+        parse_assignments(["novalue"])
+
+
+def test_player_count_outside_the_game_is_refused():
+    with pytest.raises(CardsimError, match="2-4 players, not 5"):
+        runner.make_spec("fruit-picking", 5, 5)
+
+
+def test_unknown_game_and_bot_are_refused():
+    with pytest.raises(CardsimError, match="unknown game 'chess'"):
+        runner.make_spec("chess", 5)
+    with pytest.raises(CardsimError, match="unknown bot 'oracle'"):
+        runner.make_spec("fruit-picking", 5, 2, ["oracle"])
