@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,11 +98,14 @@ def load_bot_reference(ref: str) -> Bot:
 
 
 def _bots_of_module(module) -> dict[str, Bot]:
+    """Public functions defined in ``module``: compiled ones are bots; plain ones are listed too,
+    so that naming one gets the one-line "not a compiled function" error, not "unknown bot"."""
     params = getattr(module, "BOT_PARAMS", {})
     found = {}
     for attr, value in vars(module).items():
-        if isinstance(value, CPUDispatcher) and not attr.startswith("_"):
-            doc = (value.py_func.__doc__ or "").strip().splitlines()
+        plain = inspect.isfunction(value) and value.__module__ == module.__name__
+        if (isinstance(value, CPUDispatcher) or plain) and not attr.startswith("_"):
+            doc = (getattr(value, "py_func", value).__doc__ or "").strip().splitlines()
             found[attr] = Bot(
                 attr,
                 value,

@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -89,7 +90,8 @@ class ParquetSink:
         self.partial = partial_path(self.path)
         self.spec = spec
         self.games = 0  # games written so far
-        self._prior_seconds = 0.0
+        self._prior: dict = {}  # metadata of the file a resume continues
+        self._copied = 0  # games copied from it
         self._closed = False
         if self.path.is_dir():
             raise CardsimError(f"--out {str(self.path)!r} is a directory")
@@ -123,6 +125,8 @@ class ParquetSink:
                 os.replace(moved, self.partial)  # as it was before the resume
                 raise
             moved.unlink()
+            self._copied = self.games
+        self._started = time.perf_counter()
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -130,7 +134,8 @@ class ParquetSink:
         if self._closed:
             raise RuntimeError("ParquetSink is closed")
         if chunk.first_game != self.spec.first_game + self.games:
-            raise RuntimeError(f"chunk starts at game {chunk.first_game}, expected {self.games}")
+            expected = self.spec.first_game + self.games
+            raise RuntimeError(f"chunk starts at game {chunk.first_game}, expected {expected}")
         table = pa.Table.from_pandas(self._frame(chunk), schema=self._schema, preserve_index=False)
         with _interrupts_deferred():  # a Ctrl-C must not cut a row group in half
             self._writer.write_table(table, row_group_size=max(len(chunk), 1))
@@ -152,6 +157,14 @@ class ParquetSink:
                 os.replace(self.partial, self.path)
         return self.path if self.complete else self.partial
 
+    def abort(self) -> Path | None:
+        """Close after a failed run: keep the partial file if it holds games, else remove it."""
+        path = self.close()
+        if self.games == 0 and path == self.partial:
+            path.unlink(missing_ok=True)
+            return None
+        return path
+
     @property
     def complete(self) -> bool:
         return self.games >= self.spec.n_games
@@ -162,12 +175,17 @@ class ParquetSink:
         meta["end_reasons"] = list(self.spec.ruleset.end_reasons)
         meta["games_done"] = self.games
         meta["complete"] = self.complete
-        seconds = self._prior_seconds + (stats.seconds if stats is not None else 0.0)
-        meta["seconds"] = round(seconds, 3)
+        # this session: the runner's figures, or without them (interrupted) the sink's own clock
+        elapsed = stats.seconds if stats is not None else time.perf_counter() - self._started
+        played = self.games - self._copied
+        meta["seconds"] = round(float(self._prior.get("seconds") or 0.0) + elapsed, 3)
         meta["games_per_second"] = (
-            round(stats.games_per_second, 1) if stats is not None and stats.seconds > 0 else None
+            round(played / elapsed, 1)
+            if played and elapsed > 0
+            else self._prior.get("games_per_second")
         )
-        meta["threads"] = stats.threads if stats is not None else None
+        threads = stats.threads if stats is not None and played else None
+        meta["threads"] = threads or self._prior.get("threads")
         return meta
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -191,7 +209,8 @@ class ParquetSink:
         for key in RESUME_KEYS:
             if meta.get(key) != want[key]:
                 raise CardsimError(
-                    f"cannot resume {str(source)!r}: it was made with {key}={_show(meta.get(key))}, "
+                    f"cannot resume {str(source)!r}: it was made with "
+                    f"{key}={_show(meta.get(key))}, "
                     f"this run has {key}={_show(want[key])}"
                 )
         done = int(meta.get("games_done", 0))
@@ -200,7 +219,7 @@ class ParquetSink:
                 f"cannot resume {str(source)!r}: it already holds {done:,} games, "
                 f"more than --games {self.spec.n_games:,}"
             )
-        self._prior_seconds = float(meta.get("seconds") or 0.0)
+        self._prior = meta
 
 
 def _show(value: Any) -> str:

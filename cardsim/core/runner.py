@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -22,8 +21,6 @@ from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_referenc
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
-
-warnings.filterwarnings("ignore", category=numba.NumbaExperimentalFeatureWarning)
 
 DEFAULT_CHUNK = 1 << 16
 MAX_GAMES = 10**10

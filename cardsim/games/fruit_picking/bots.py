@@ -113,8 +113,9 @@ def greedy_bot(obs, legal, n_legal, params, rng):
 
 @njit(cache=True, inline="always")
 def distance_to_set(obs, seat, extra_kind):
-    """Cards still missing for the nearest of the four sets (R20), counting one more card of
-    ``extra_kind`` (-1: none) than ``seat`` owns."""
+    """Cards still missing for the nearest of the four sets (R20), and for all four together,
+    counting one more card of ``extra_kind`` (-1: none) than ``seat`` owns. Returns (nearest,
+    total)."""
     owned = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_OWNED
     missing_variety = 0
     most = 0
@@ -132,14 +133,17 @@ def distance_to_set(obs, seat, extra_kind):
             pair_first = need
         elif need > pair_second:
             pair_second = need
-    best = min(missing_variety, 4 - most, pair_total - pair_first - pair_second)
-    for i in range(C.N_FRUIT_KINDS):  # Family: a three of one kind and a pair of another
+    smiley = pair_total - pair_first - pair_second
+    family = 5
+    for i in range(C.N_FRUIT_KINDS):  # a three of one kind and a pair of another
         ci = obs[owned + i] + (1 if i == extra_kind else 0)
         for j in range(C.N_FRUIT_KINDS):
             if i != j:
                 cj = obs[owned + j] + (1 if j == extra_kind else 0)
-                best = min(best, max(0, 3 - ci) + max(0, 2 - cj))
-    return best
+                family = min(family, max(0, 3 - ci) + max(0, 2 - cj))
+    greedy = max(0, 4 - most)
+    nearest = min(missing_variety, greedy, smiley, family)
+    return nearest, missing_variety + greedy + smiley + family
 
 
 # planner weights (params), by index
@@ -151,6 +155,8 @@ W_WATER = 4  # per seed added by watering
 W_HOUSE_TARGET = 5  # a planting ending on the House (the turn goes on)
 W_NEXT_BUY = 6  # per planting that could buy a needed card next turn
 W_FINISH = 7  # a purchase that completes a set
+W_BREADTH = 8  # per card of distance closed, summed over all four sets (keeps options open)
+W_BUY = 9  # any purchase: the market moves and the end comes nearer
 
 
 @njit(cache=True, inline="always")
@@ -158,11 +164,11 @@ def buy_value(obs, seat, slot, params):
     """Weighted value of buying the card in ``slot``: progress toward a set, its fruits, price."""
     kind = obs[C.F_MARKET_KIND + slot]
     price = obs[C.F_MARKET_PRICE + slot]
-    before = distance_to_set(obs, seat, -1)
-    after = distance_to_set(obs, seat, kind)
+    before, before_all = distance_to_set(obs, seat, -1)
+    after, after_all = distance_to_set(obs, seat, kind)
     fruits = obs[C.F_FARM_WATER + _position_of(obs, kind)]  # market cards print as the farm (A2)
-    value = params[W_SET_PROGRESS] * (before - after) + params[W_FRUITS] * fruits
-    value -= params[W_PRICE] * price
+    value = params[W_SET_PROGRESS] * (before - after) + params[W_BREADTH] * (before_all - after_all)
+    value += params[W_FRUITS] * fruits - params[W_PRICE] * price + params[W_BUY]
     if after == 0:
         value += params[W_FINISH]
     return value
@@ -181,7 +187,7 @@ def next_turn_buys(obs, seat, origin, money):
     """After planting from ``origin``: how many plantings next turn could buy a card that brings
     ``seat`` closer to a set (tempo), with ``money`` on the House."""
     count = 0
-    before = distance_to_set(obs, seat, -1)
+    before, _ = distance_to_set(obs, seat, -1)
     for p in range(1, C.N_POSITIONS):
         hand = seeds_after(obs, seat, origin, p)
         if hand == 0:
@@ -192,7 +198,7 @@ def next_turn_buys(obs, seat, origin, money):
             continue
         if (
             best_buy_slot(obs, kind, money + gain) >= 0
-            and distance_to_set(obs, seat, kind) < before
+            and distance_to_set(obs, seat, kind)[0] < before
         ):
             count += 1
     return count
@@ -235,17 +241,11 @@ def planner_bot(obs, legal, n_legal, params, rng):
     return best
 
 
-PLANNER_PARAMS = (10.0, 0.0, 0.6, 0.8, 0.5, -0.5, 1.5, 20.0)
+PLANNER_PARAMS = (10.0, 0.0, 0.6, 0.8, 0.5, -0.5, 1.5, 20.0, 2.0, 1.0)
 PLANNER_PARAM_NAMES = (
-    "set_progress",
-    "fruits",
-    "price",
-    "money",
-    "water",
-    "house_target",
-    "next_buy",
-    "finish",
-)
+    "set_progress", "fruits", "price", "money", "water", "house_target", "next_buy", "finish",
+    "breadth", "buy",
+)  # fmt: skip
 
 BUILTIN = {
     "random": Bot("random", random_bot, (), "uniform over the legal decisions"),

@@ -356,6 +356,7 @@ def buy(state, rules, seat, slot):
     state[base + C.SEAT_STORAGE] += price  # ... and go back to storage
     state[base + C.SEAT_STORAGE] += state[base + C.SEAT_SEEDS + target]  # R16
     state[base + C.SEAT_SEEDS + target] = 0
+    state[C.F_TARGET] = -1  # the target has been used; a V2 decision may follow
     state[base + C.SEAT_OWNED + card // rules[R.R_PER_KIND]] += 1  # R17
     state[base + C.SEAT_FRUITS] += rules[R.R_CARD_FRUITS + card]
     state[base + C.SEAT_N_CARDS] += 1

@@ -1,0 +1,334 @@
+"""The balance summary of a run: win rates by turn order, seat and bot, game length, end reasons.
+
+``SummaryAccumulator(spec)`` is a runner sink: it keeps running counts straight from each chunk's
+int arrays (no DataFrame per chunk), so summarizing costs far less than simulating and memory does
+not grow with the run. ``summarize()`` turns the counts into a ``Summary`` with 95% Wilson
+intervals; ``format_summary`` prints it.
+
+A seat's turn-order position is ``(seat - first_seat) % n_players`` (0 = the initial player). A
+shared win counts as a win for each tied winner, so win rates can add up to more than 100%.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from cardsim.core import layout as L
+
+CONFIDENCE = 0.95
+
+
+def wilson_interval(
+    successes: int, trials: int, confidence: float = CONFIDENCE
+) -> tuple[float, float]:
+    """Wilson score interval of a binomial proportion (no continuity correction).
+
+    Equal to ``scipy.stats.binomtest(successes, trials).proportion_ci(confidence, "wilson")``
+    (the tests check it) without computing a p-value or importing scipy; ``(nan, nan)`` for no
+    trials.
+    """
+    if trials <= 0:
+        return math.nan, math.nan
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    p = successes / trials
+    z2n = z * z / trials
+    denom = 1 + z2n
+    center = (p + z2n / 2) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / denom
+    return max(0.0, center - half), min(1.0, center + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``wins`` out of ``trials`` with its 95% Wilson interval [lo, hi]."""
+
+    wins: int
+    trials: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.trials if self.trials else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.trials)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Balance figures of a run (or of the part of it played so far)."""
+
+    games: int
+    n_players: int
+    positions: tuple[Rate, ...]  # by turn-order position, 0 = initial player
+    seats: tuple[Rate, ...]  # by physical seat
+    bots: dict[str, Rate]  # wins over seat-games played by each bot
+    shared_win_games: int  # games with more than one winner
+    no_winner_games: int
+    turns_histogram: np.ndarray = field(repr=False)  # int64: games ending after t turns, at index t
+    end_reasons: dict[str, int] = field(default_factory=dict)  # name -> games, in code order
+    turn_cap_games: int = 0
+    decisions: int = 0
+
+    @property
+    def first_player_advantage(self) -> tuple[float, float, float]:
+        """Position-0 win rate minus the fair share 1/K, with its interval (Wilson, shifted)."""
+        fair = 1 / self.n_players
+        first = self.positions[0]
+        lo, hi = first.interval
+        return first.rate - fair, lo - fair, hi - fair
+
+    @property
+    def mean_turns(self) -> float:
+        if not self.games:
+            return math.nan
+        return float(
+            np.dot(np.arange(len(self.turns_histogram)), self.turns_histogram) / self.games
+        )
+
+    @property
+    def median_turns(self) -> float:
+        """Median like ``np.median``: the mean of the two middle values for an even count."""
+        if not self.games:
+            return math.nan
+        cum = np.cumsum(self.turns_histogram)
+        lower = int(np.searchsorted(cum, (self.games - 1) // 2, side="right"))
+        upper = int(np.searchsorted(cum, self.games // 2, side="right"))
+        return (lower + upper) / 2
+
+    @property
+    def mean_rounds(self) -> float:
+        return self.mean_turns / self.n_players
+
+    @property
+    def median_rounds(self) -> float:
+        return self.median_turns / self.n_players
+
+    def positions_table(self) -> pd.DataFrame:
+        """One row per turn-order position: wins, games, win_rate, ci_low, ci_high."""
+        return _rate_table({f"{i}": r for i, r in enumerate(self.positions)}, "position")
+
+    def seats_table(self) -> pd.DataFrame:
+        return _rate_table({f"{i}": r for i, r in enumerate(self.seats)}, "seat")
+
+    def bots_table(self) -> pd.DataFrame:
+        return _rate_table(self.bots, "bot")
+
+    def end_reasons_table(self) -> pd.DataFrame:
+        counts = pd.Series(self.end_reasons, name="games", dtype=np.int64)
+        return pd.DataFrame(
+            {"games": counts, "share": counts / self.games if self.games else np.nan}
+        )
+
+
+def _rate_table(rates: dict[str, Rate], index: str) -> pd.DataFrame:
+    rows = []
+    for key, r in rates.items():
+        lo, hi = r.interval
+        rows.append(
+            {
+                index: key,
+                "wins": r.wins,
+                "games": r.trials,
+                "win_rate": r.rate,
+                "ci_low": lo,
+                "ci_high": hi,
+            }
+        )
+    return pd.DataFrame(rows).set_index(index)
+
+
+class SummaryAccumulator:
+    """Runner sink: running counts of a run's outcomes (see the module docstring)."""
+
+    def __init__(self, spec):
+        self.n_players = int(spec.n_players)
+        self.bot_names = list(spec.bot_names)
+        self.end_reason_names = list(spec.ruleset.end_reasons)
+        k, n_bots = self.n_players, len(self.bot_names)
+        self.games = 0
+        self.position_wins = np.zeros(k, np.int64)
+        self.seat_wins = np.zeros(k, np.int64)
+        self.bot_wins = np.zeros(n_bots, np.int64)
+        self.bot_seat_games = np.zeros(n_bots, np.int64)
+        self.shared_win_games = 0
+        self.no_winner_games = 0
+        self.turns = np.zeros(1, np.int64)
+        self.end_reasons = np.zeros(len(self.end_reason_names), np.int64)
+        self.turn_cap_games = 0
+        self.decisions = 0
+
+    def __call__(self, chunk) -> None:
+        k = self.n_players
+        game = chunk.game_out
+        wins = chunk.seat_out[:, :k, L.S_WIN] != 0  # bool (games, k)
+        first = game[:, L.G_FIRST_SEAT].astype(np.int64)
+        for seat in range(k):
+            position = (seat - first) % k
+            self.position_wins += np.bincount(position[wins[:, seat]], minlength=k)
+        self.seat_wins += wins.sum(axis=0)
+        bots = chunk.seat_bot[:, :k].astype(np.int64)
+        n_bots = len(self.bot_names)
+        self.bot_wins += np.bincount(bots[wins], minlength=n_bots)[:n_bots]
+        self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
+        winners = wins.sum(axis=1)
+        self.shared_win_games += int(np.count_nonzero(winners > 1))
+        self.no_winner_games += int(np.count_nonzero(winners == 0))
+        turns = np.bincount(game[:, L.G_TURNS])
+        if len(turns) > len(self.turns):
+            turns[: len(self.turns)] += self.turns
+            self.turns = turns.astype(np.int64)
+        else:
+            self.turns[: len(turns)] += turns
+        reasons = np.bincount(game[:, L.G_END_REASON], minlength=len(self.end_reasons))
+        self.end_reasons += reasons[: len(self.end_reasons)]
+        self.turn_cap_games += int(np.count_nonzero(game[:, L.G_TURN_CAP_HIT]))
+        self.decisions += int(game[:, L.G_DECISIONS].sum(dtype=np.int64))
+        self.games += len(game)
+
+    def summarize(self) -> Summary:
+        k = self.n_players
+        return Summary(
+            games=self.games,
+            n_players=k,
+            positions=tuple(Rate(int(w), self.games) for w in self.position_wins),
+            seats=tuple(Rate(int(w), self.games) for w in self.seat_wins),
+            bots={
+                name: Rate(int(self.bot_wins[i]), int(self.bot_seat_games[i]))
+                for i, name in enumerate(self.bot_names)
+            },
+            shared_win_games=self.shared_win_games,
+            no_winner_games=self.no_winner_games,
+            turns_histogram=self.turns.copy(),
+            end_reasons={
+                n: int(c) for n, c in zip(self.end_reason_names, self.end_reasons, strict=True)
+            },
+            turn_cap_games=self.turn_cap_games,
+            decisions=self.decisions,
+        )
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def _pct(x: float, digits: int = 2) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.{digits}f}%"
+
+
+def _points(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:+.2f}"
+
+
+def _ci(rate: Rate) -> str:
+    lo, hi = rate.interval
+    return "n/a" if math.isnan(lo) else f"[{_pct(lo)}, {_pct(hi)}]"
+
+
+def _table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    """Left-aligned first column, right-aligned others."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        out.append(indent + "   ".join(cells).rstrip())
+    return out
+
+
+def _rules_changed(spec) -> str:
+    changed = []
+    for opt in spec.ruleset.options:
+        value = spec.rules.get(opt.name, opt.default)
+        if value != opt.default:
+            shown = ",".join(map(str, value)) if isinstance(value, tuple | list) else value
+            shown = str(shown).lower() if isinstance(shown, bool) else shown
+            changed.append(f"{opt.name}={shown}")
+    return ", ".join(changed) if changed else "defaults"
+
+
+def _seating(spec) -> str:
+    names = spec.seat_bots()
+    if len(set(names)) == 1:
+        return f"{names[0]} in every seat"
+    return ", ".join(f"seat {i}: {n}" for i, n in enumerate(names))
+
+
+def format_summary(summary: Summary, spec, stats=None) -> str:
+    """Plain-text report of a run; ``stats`` (``runner.RunStats``) adds the throughput."""
+    s = summary
+    k = s.n_players
+    lines = [
+        f"{spec.ruleset.title}: {s.games:,} games, {k} players, seed {spec.seed}",
+        f"bots: {_seating(spec)}",
+        f"rules: {_rules_changed(spec)}",
+        "",
+        "Win rate by turn order (a shared win counts as a win for each tied winner)",
+    ]
+    rows = []
+    for i, r in enumerate(s.positions):
+        label = _ORDINALS[i] + (" (starts)" if i == 0 else "")
+        rows.append([label, f"{r.wins:,}", _pct(r.rate), _ci(r), _points(r.rate - 1 / k)])
+    lines += _table(["position", "wins", "win rate", "95% CI", f"vs 1/{k}, points"], rows)
+    adv, lo, hi = s.first_player_advantage
+    lines += [
+        "",
+        f"First-player advantage: {_points(adv)} points over the fair {_pct(1 / k)} "
+        f"(95% CI {_points(lo)} .. {_points(hi)})",
+        "",
+        "Win rate by seat",
+    ]
+    rows = [[f"seat {i}", f"{r.wins:,}", _pct(r.rate), _ci(r)] for i, r in enumerate(s.seats)]
+    lines += _table(["seat", "wins", "win rate", "95% CI"], rows)
+    if len(s.bots) > 1:
+        lines += ["", "Win rate by bot (per seat played)"]
+        rows = [
+            [name, f"{r.trials:,}", f"{r.wins:,}", _pct(r.rate), _ci(r)]
+            for name, r in s.bots.items()
+        ]
+        lines += _table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
+    share = (lambda n: _pct(n / s.games)) if s.games else (lambda n: "n/a")
+    single = s.games - s.shared_win_games - s.no_winner_games
+    lines += ["", "Winners"]
+    lines += _table(
+        ["", "games", "share"],
+        [
+            ["one winner", f"{single:,}", share(single)],
+            ["shared win (2+ winners)", f"{s.shared_win_games:,}", share(s.shared_win_games)],
+            ["no winner", f"{s.no_winner_games:,}", share(s.no_winner_games)],
+        ],
+    )
+    lines += ["", "Game length"]
+    lines += _table(
+        ["", "mean", "median"],
+        [
+            ["turns", f"{s.mean_turns:.2f}", f"{s.median_turns:g}"],
+            [f"rounds (turns / {k})", f"{s.mean_rounds:.2f}", f"{s.median_rounds:g}"],
+        ],
+    )
+    lines += ["", "End reasons"]
+    lines += _table(
+        ["reason", "games", "share"],
+        [[name, f"{n:,}", share(n)] for name, n in s.end_reasons.items()],
+    )
+    cap = spec.turn_cap()
+    lines += [
+        "",
+        f"Ended by the turn cap ({cap:,} rounds): {s.turn_cap_games:,} of {s.games:,} games "
+        f"({share(s.turn_cap_games)})",
+    ]
+    if stats is not None and stats.games > 0 and stats.seconds > 0:
+        lines += [
+            "",
+            f"Throughput: {stats.games:,} games in {stats.seconds:.2f} s = "
+            f"{stats.games_per_second:,.0f} games/s on {stats.threads} threads, "
+            f"{stats.decisions / stats.seconds:,.0f} decisions/s",
+        ]
+    return "\n".join(lines)

@@ -1,0 +1,147 @@
+"""Every command-line option, defined once as a reusable decorator (the pip-tools way).
+
+Values that need checking beyond their click type (game counts, bot names, rule options) are taken
+as text and checked by the library, so that every mistake gets the same one-line error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+Decorator = Callable[[Callable], Callable]
+
+
+def compose(*decorators: Decorator) -> Decorator:
+    """Apply ``decorators`` in the order written, top to bottom (as if stacked on a function)."""
+
+    def apply(fn: Callable) -> Callable:
+        for decorator in reversed(decorators):
+            fn = decorator(fn)
+        return fn
+
+    return apply
+
+
+game_argument = click.argument("game", metavar="GAME")
+
+games_option = click.option(
+    "--games",
+    "-n",
+    "games",
+    default="100000",
+    show_default=True,
+    metavar="N",
+    help="Games to simulate: a whole number, 1e6 and 1_000_000 work too.",
+)
+
+players_option = click.option(
+    "--players",
+    "-p",
+    "players",
+    type=int,
+    default=None,
+    metavar="K",
+    help="Number of players (default: the game's usual count, see `cardsim games`).",
+)
+
+bots_option = click.option(
+    "--bots",
+    "-b",
+    "bots",
+    default="",
+    metavar="NAME[,NAME...]",
+    help="Bot per seat, comma-separated; one name seats it everywhere (default: the game's "
+    "default bot). Names of built-in bots (`cardsim bots GAME`), of functions in --bot-file, "
+    "or package.module:function.",
+)
+
+bot_file_option = click.option(
+    "--bot-file",
+    "bot_files",
+    multiple=True,
+    metavar="FILE",
+    help="Python file with @njit bot functions, each usable by its name in --bots (repeatable).",
+)
+
+seed_option = click.option(
+    "--seed",
+    "-s",
+    "seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the run; the same seed gives the same games whatever the threads or chunks.",
+)
+
+rules_option = click.option(
+    "--rules",
+    "-r",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Change a rule option (repeatable); see `cardsim rules GAME`.",
+)
+
+threads_option = click.option(
+    "--threads",
+    "-t",
+    "threads",
+    type=int,
+    default=None,
+    metavar="T",
+    help="Worker threads (default: all cores).",
+)
+
+chunk_size_option = click.option(
+    "--chunk-size",
+    "chunk_size",
+    default=None,
+    metavar="N",
+    help="Games per chunk handed to the summary and the output file (default 65536).",
+)
+
+out_option = click.option(
+    "--out",
+    "-o",
+    "out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.parquet",
+    help="Write one row per game to this Parquet file (FILE.partial until the run completes).",
+)
+
+resume_option = click.option(
+    "--resume",
+    is_flag=True,
+    default=False,
+    help="Continue the interrupted run saved in --out FILE.partial (same game, rules, bots, "
+    "players and seed); --games may be raised to extend a finished run.",
+)
+
+quiet_option = click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    default=False,
+    help="Print only the summary: no progress bar, no closing note.",
+)
+
+game_index_option = click.option(
+    "--game",
+    "-g",
+    "game_index",
+    type=click.IntRange(min=0),
+    required=True,
+    metavar="I",
+    help="Index of the game in the run (0-based), as in the `game` column of --out files.",
+)
+
+spec_options = compose(players_option, bots_option, bot_file_option, seed_option, rules_option)
+"""Everything that decides which games are played: shared by ``run`` and ``replay``."""
+
+
+def split_names(text: str) -> list[str]:
+    """``"a, b,c"`` -> ``["a", "b", "c"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]

@@ -1,0 +1,105 @@
+"""``cardsim run GAME``: simulate many games, print the balance summary, optionally save them.
+
+Ctrl-C closes the output file cleanly (``FILE.partial`` keeps every finished chunk), prints one
+line saying how to resume, and exits with 130.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from tqdm import tqdm
+
+from cardsim.analysis.summary import SummaryAccumulator, format_summary
+from cardsim.cli import options
+from cardsim.core import runner
+from cardsim.core.errors import CardsimError
+from cardsim.core.io import ParquetSink
+from cardsim.core.options import parse_assignments
+
+EXIT_INTERRUPTED = 130
+
+
+def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
+    """Progress on stderr, shown only once the run has taken more than a second."""
+    return tqdm(
+        total=total,
+        initial=initial,
+        unit="game",
+        unit_scale=True,
+        delay=1.0,
+        file=sys.stderr,
+        disable=quiet,
+        leave=False,
+        dynamic_ncols=True,
+    )
+
+
+@click.command("run", short_help="Simulate many games and print the balance summary.")
+@options.game_argument
+@options.games_option
+@options.spec_options
+@options.threads_option
+@options.chunk_size_option
+@options.out_option
+@options.resume_option
+@options.quiet_option
+@click.pass_context
+def run(
+    ctx, game, games, players, bots, bot_files, seed, rules, threads, chunk_size, out, resume, quiet
+) -> None:
+    """Simulate GAME --games times and print who wins how often, and why games end."""
+    spec = summary = sink = None
+    try:
+        spec = runner.make_spec(
+            game,
+            games,
+            players,
+            options.split_names(bots),
+            parse_assignments(rules),
+            seed,
+            bot_files,
+        )
+        chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
+        runner.set_threads(threads)  # check --threads before anything is written
+        if resume and out is None:
+            raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
+        summary = SummaryAccumulator(spec)
+        if out is not None:
+            sink = ParquetSink(out, spec, resume=resume, feed=[summary])
+        start = sink.games if sink is not None else 0
+        sinks = [summary] if sink is None else [summary, sink]
+        with progress_bar(spec.n_games, start, quiet) as bar:
+            stats = runner.run(spec, sinks, threads, chunk, progress=bar.update, start=start)
+    except KeyboardInterrupt:
+        click.echo(_interrupted(spec, out, sink, summary), err=True)
+        ctx.exit(EXIT_INTERRUPTED)
+    except BaseException:
+        if sink is not None:
+            sink.abort()  # keep what is done, readable
+        raise
+    click.echo(format_summary(summary.summarize(), spec, stats))
+    path = sink.close(stats) if sink is not None else None
+    if path is not None and not quiet:
+        click.echo(f"\nSaved {sink.games:,} games to {path}")
+
+
+def _interrupted(spec, out, sink: ParquetSink | None, summary) -> str:
+    """The one line printed on Ctrl-C (after closing the partial file)."""
+    if summary is None:
+        return "cardsim: interrupted before the run started"
+    if out is None:
+        return (
+            f"cardsim: interrupted after {summary.games:,} games; nothing saved "
+            "(use --out FILE to keep the games of a run)"
+        )
+    if sink is None:  # while a resume was copying the earlier games: the files are as they were
+        return "cardsim: interrupted before the run started; nothing changed on disk"
+    path = sink.close()
+    if sink.complete:
+        return f"cardsim: interrupted, but all {sink.games:,} games are saved in {path}"
+    return (
+        f"cardsim: interrupted: {sink.games:,} of {spec.n_games:,} games saved in {path}; "
+        "run the same command with --resume to continue"
+    )
