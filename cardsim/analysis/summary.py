@@ -65,6 +65,7 @@ class Summary:
 
     games: int
     n_players: int
+    finished_games: int  # games that ended by the rules: the turn cap's are kept out of win rates
     positions: tuple[Rate, ...]  # by turn-order position, 0 = initial player
     seats: tuple[Rate, ...]  # by physical seat
     bots: dict[str, Rate]  # wins over seat-games played by each bot
@@ -152,6 +153,7 @@ class SummaryAccumulator:
         self.end_reason_names = list(spec.ruleset.end_reasons)
         k, n_bots = self.n_players, len(self.bot_names)
         self.games = 0
+        self.finished_games = 0
         self.position_wins = np.zeros(k, np.int64)
         self.seat_wins = np.zeros(k, np.int64)
         self.bot_wins = np.zeros(n_bots, np.int64)
@@ -166,13 +168,16 @@ class SummaryAccumulator:
     def __call__(self, chunk) -> None:
         k = self.n_players
         game = chunk.game_out
-        wins = chunk.seat_out[:, :k, L.S_WIN] != 0  # bool (games, k)
-        first = game[:, L.G_FIRST_SEAT].astype(np.int64)
+        # Games the turn cap ended are a safeguard's doing, not the rules': never mix them into
+        # win rates (they are counted on their own below).
+        finished = game[:, L.G_TURN_CAP_HIT] == 0
+        wins = chunk.seat_out[finished, :k, L.S_WIN] != 0  # bool (finished games, k)
+        first = game[finished, L.G_FIRST_SEAT].astype(np.int64)
         for seat in range(k):
             position = (seat - first) % k
             self.position_wins += np.bincount(position[wins[:, seat]], minlength=k)
         self.seat_wins += wins.sum(axis=0)
-        bots = chunk.seat_bot[:, :k].astype(np.int64)
+        bots = chunk.seat_bot[finished, :k].astype(np.int64)
         n_bots = len(self.bot_names)
         self.bot_wins += np.bincount(bots[wins], minlength=n_bots)[:n_bots]
         self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
@@ -190,14 +195,16 @@ class SummaryAccumulator:
         self.turn_cap_games += int(np.count_nonzero(game[:, L.G_TURN_CAP_HIT]))
         self.decisions += int(game[:, L.G_DECISIONS].sum(dtype=np.int64))
         self.games += len(game)
+        self.finished_games += int(np.count_nonzero(finished))
 
     def summarize(self) -> Summary:
         k = self.n_players
         return Summary(
             games=self.games,
             n_players=k,
-            positions=tuple(Rate(int(w), self.games) for w in self.position_wins),
-            seats=tuple(Rate(int(w), self.games) for w in self.seat_wins),
+            finished_games=self.finished_games,
+            positions=tuple(Rate(int(w), self.finished_games) for w in self.position_wins),
+            seats=tuple(Rate(int(w), self.finished_games) for w in self.seat_wins),
             bots={
                 name: Rate(int(self.bot_wins[i]), int(self.bot_seat_games[i]))
                 for i, name in enumerate(self.bot_names)
@@ -272,6 +279,12 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         "",
         "Win rate by turn order (a shared win counts as a win for each tied winner)",
     ]
+    if s.turn_cap_games:
+        lines.insert(
+            -1,
+            f"Win rates count the {s.finished_games:,} games that ended by the rules; the "
+            f"{s.turn_cap_games:,} ended by the turn cap are left out (see the end).",
+        )
     rows = []
     for i, r in enumerate(s.positions):
         label = _ORDINALS[i] + (" (starts)" if i == 0 else "")

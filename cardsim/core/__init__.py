@@ -3,8 +3,7 @@ compiled play loop and batch runner, outcome records and the ruleset registry.""
 
 import warnings
 
-from numba import NumbaExperimentalFeatureWarning
-
 # The play loop takes rulesets and bots as first-class function values, which numba still calls
 # experimental; it warns once per compile or cache load, which says nothing useful to a user.
-warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+# (Matched by message, so that numba-free modules of the core do not import numba for it.)
+warnings.filterwarnings("ignore", message=".*[Ff]irst-class function type feature is experimental")
