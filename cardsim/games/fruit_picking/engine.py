@@ -11,8 +11,9 @@ Chance (the game's ``rng`` stream, ``cardsim.core.rng``), all of it at setup, in
 3. the market deck: ``shuffle`` of card ids ``0 .. 5*per_kind - 1``; the result is the stack from
    bottom (index 0) to top (last index) (R5).
 
-Then each seat places its setup seeds (R3, R4) and the market fills slot 0, 1, ... from the top of
-the stack (R5), each draw firing the umbrella mark under V1 (A13: storage then holds 12). If the
+Then each seat places its setup seeds (R3, R4) and the market fills slot ``n_slots - 1`` (+0),
+then ``n_slots - 2``, ... down to slot 0 (+3) from the top of the stack (R5; empty slots stay at
+the +3 end, A6), each draw firing the umbrella mark under V1 (A13: storage then holds 12). If the
 stack is empty after setup, the end is triggered at once (trigger seat -1) and the first round is
 played out.
 
@@ -208,10 +209,11 @@ def setup(state, rules, n_players, rng):
             state[base + C.SEAT_SEEDS + 1 + i] = rules[R.R_SETUP_SEEDS + i]
             left -= rules[R.R_SETUP_SEEDS + i]
         state[base + C.SEAT_STORAGE] = left
-    # R5: fill the market slots from the top of the stack (umbrellas fire even now, V1)
+    # R5: fill the market from the +0 end toward the stack (umbrellas fire even now, V1); with
+    # fewer cards than slots the empty slots are then at the +3 end, where A6 keeps them
     for s in range(C.MAX_SLOTS):
         set_slot(state, rules, s, -1)
-    for s in range(n_slots):
+    for s in range(n_slots - 1, -1, -1):
         if state[C.F_STACK_LEFT] > 0:
             set_slot(state, rules, s, draw_card(state, rules, True))
     if state[C.F_STACK_LEFT] == 0:

@@ -1,0 +1,213 @@
+"""Human-readable replay of one Fruit Picking game, told from the reference's event log.
+
+``replay(spec, game)`` plays game ``game`` of a ``runner.RunSpec`` with the plain-Python reference
+(``reference.py``), turns its events into the words a player uses (``fruit-picking.md`` terms:
+farm, storage, House, target card, market, stack), then plays the same game on the compiled engine
+and says whether both outcome rows agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from cardsim.core import layout as L
+from cardsim.games.fruit_picking import cards as C
+from cardsim.games.fruit_picking import reference as REF
+
+
+def _kind(kind: int) -> str:
+    return C.KIND_NAMES[kind]
+
+
+def _n(count: int, word: str) -> str:
+    """``_n(1, "seed")`` -> "1 seed", ``_n(3, "seed")`` -> "3 seeds"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class _Teller:
+    """Words for one game: seat labels, farm positions and market cards."""
+
+    def __init__(self, spec, game: int, farm: list[int]):
+        self.spec = spec
+        names = [spec.bots[b].name for b in REF.seat_bots(spec, game)]
+        self.seats = [f"Seat {s} ({name})" for s, name in enumerate(names)]
+        self.farm = farm
+        self.per_kind = spec.rules["market_cards_per_kind"]
+        self.umbrella_per_kind = spec.rules["umbrella_per_kind"]
+        self.umbrella = spec.rules["variant_umbrella"]
+        surcharge = REF.R.slot_surcharge(spec.rules)
+        self.slot_names = [f"+{x}" for x in surcharge]
+
+    def seat(self, s: int) -> str:
+        return self.seats[s]
+
+    def pos(self, p: int) -> str:
+        return "the House" if p == 0 else f"{_kind(self.farm[p])} (position {p})"
+
+    def card(self, card: int) -> str:
+        mark = (
+            " with umbrella"
+            if self.umbrella and card % self.per_kind < self.umbrella_per_kind
+            else ""
+        )
+        return f"{_kind(card // self.per_kind)} card #{card}{mark}"
+
+    def slot(self, s: int) -> str:
+        return f"slot {s} ({self.slot_names[s]})"
+
+    def market(self, ev: dict) -> str:
+        parts = []
+        for s, (card, price) in enumerate(zip(ev["cards"], ev["prices"], strict=True)):
+            what = "empty" if card < 0 else f"{_kind(card // self.per_kind)} for {price}"
+            parts.append(f"[{self.slot_names[s]}] {what}")
+        return " | ".join(parts) + f"; {_n(ev['stack_left'], 'card')} in the stack"
+
+    def farm_line(self, seeds: list[int], storage: int) -> str:
+        cells = ", ".join(
+            f"{'House' if p == 0 else _kind(self.farm[p])} {n}" for p, n in enumerate(seeds)
+        )
+        return f"farm now: {cells}; storage {storage}"
+
+
+def _sets(bits: int) -> str:
+    return ", ".join(name for i, name in enumerate(C.SET_NAMES) if bits & (1 << i))
+
+
+def _non_default_rules(spec) -> str:
+    changed = [
+        f"{o.name}={spec.rules[o.name]}"
+        for o in spec.ruleset.options
+        if spec.rules[o.name] != o.default
+    ]
+    return ", ".join(changed) if changed else "standard rules"
+
+
+def _story(spec, game: int, events: list[dict]) -> list[str]:
+    setup = events[0]
+    t = _Teller(spec, game, setup["farm"])
+    lines = [
+        f"Fruit Picking, game {game} of the run seeded {spec.seed}: {spec.n_players} players, "
+        f"{_non_default_rules(spec)}.",
+        "Farm, clockwise from the House (same for everyone): "
+        + ", ".join(f"{p} {'House' if p == 0 else _kind(k)}" for p, k in enumerate(setup["farm"]))
+        + ".",
+        f"{t.seat(setup['first'])} is the initial player.",
+    ]
+    for ev in events[1:]:
+        k = ev["kind"]
+        if k == REF.EV_UMBRELLA:
+            who = ", ".join(f"{t.seat(s)} +{n}" for s, n in enumerate(ev["seeds"]))
+            lines.append(
+                f"  Umbrella! The {t.card(ev['card'])} was drawn: each player moves seeds "
+                f"from storage onto their {_kind(ev['kind_code'])} card ({who})."
+            )
+        elif k == REF.EV_MARKET:
+            label = "Market" if ev["after"] == "setup" else "  Market now"
+            lines.append(f"{label}: {t.market(ev)}.")
+        elif k == REF.EV_TURN:
+            lines.append(f"Turn {ev['turn']}: {t.seat(ev['seat'])}.")
+        elif k == REF.EV_NO_SEEDS:
+            why = (
+                "the House was the target and no other card holds seeds"
+                if ev["after_repeat"]
+                else "no farm card except the House holds seeds"
+            )
+            where = ", ".join(str(p) for p in ev["placed"]) or "none"
+            lines.append(
+                f"  No seeds to pick up ({why}): {_n(ev['from_house'], 'seed')} from the "
+                f"House to storage, then 1 seed each on position(s) {where}. Turn over."
+            )
+        elif k == REF.EV_PLANT:
+            path = ", ".join(str(p) for p in ev["path"])
+            lines.append(
+                f"  Plants {_n(ev['seeds'], 'seed')} from {t.pos(ev['origin'])} onto "
+                f"{'position' if len(ev['path']) == 1 else 'positions'} {path}; "
+                f"the target is {t.pos(ev['target'])}."
+            )
+        elif k == REF.EV_HOUSE_REPEAT:
+            lines.append("  The House is the target: no watering or buying, plant again.")
+        elif k == REF.EV_WATER:
+            lines.append(
+                f"  Waters {t.pos(ev['target'])}: {_n(ev['amount'], 'seed')} from storage."
+            )
+        elif k == REF.EV_BUY:
+            lines.append(
+                f"  Buys the {t.card(ev['card'])} from {t.slot(ev['slot'])} for "
+                f"{_n(ev['price'], 'seed')} from the House; {_n(ev['returned'], 'seed')} on "
+                f"{t.pos(ev['target'])} back to storage."
+            )
+        elif k == REF.EV_MARKET_OP:
+            if ev["used"]:
+                a, b = ev["drawn"]
+                lines.append(
+                    f"  Market operation: pays {_n(ev['paid'], 'seed')}, draws the {t.card(a)} "
+                    f"and the {t.card(b)}, keeps the {t.card(ev['kept'])}; the other goes "
+                    "to the bottom of the stack."
+                )
+            else:
+                lines.append("  Declines the market operation and draws one card.")
+        elif k == REF.EV_SET:
+            lines.append(f"  {t.seat(ev['seat'])} completes a set: {_sets(ev['sets'])}.")
+        elif k == REF.EV_TRIGGER:
+            who = "during setup" if ev["seat"] < 0 else f"by {t.seat(ev['seat'])}"
+            lines.append(
+                f"  The end is triggered {who} ({C.END_REASONS[ev['reason']]}); "
+                "the round is completed."
+            )
+        elif k == REF.EV_TURN_END:
+            lines.append(f"  {t.farm_line(ev['seeds'], ev['storage'])}.")
+        elif k == REF.EV_END:
+            reason = C.END_REASONS[ev["reason"]]
+            extra = (
+                " (the turn cap, a safeguard, not a rule)" if ev["reason"] == L.END_TURN_CAP else ""
+            )
+            lines.append(f"Game over after {ev['turns']} turns: {reason}{extra}.")
+        elif k == REF.EV_RESULT:
+            for s in range(spec.n_players):
+                owned = ", ".join(
+                    f"{_kind(kind)} x{n}" for kind, n in enumerate(ev["cards"][s]) if n
+                )
+                status = "WINS" if ev["wins"][s] else "-"
+                qual = " (qualified)" if ev["qualifies"][s] else ""
+                lines.append(
+                    f"  {t.seat(s)}: rank {ev['ranks'][s]}, {status}{qual}; "
+                    f"{ev['fruits'][s]} fruits ({owned or 'no cards'}), "
+                    f"{ev['farm_seeds'][s]} seeds on the farm."
+                )
+            winners = [t.seat(s) for s in range(spec.n_players) if ev["wins"][s]]
+            lines.append("Winner(s): " + (", ".join(winners) if winners else "nobody") + ".")
+    return lines
+
+
+def _engine_check(spec, game: int, game_row: np.ndarray, seat_rows: np.ndarray) -> str:
+    """Play the same game on the compiled engine and compare its outcome rows with the reference's."""
+    from cardsim.core import runner
+    from cardsim.core.outcomes import game_column_names, seat_column_names
+
+    one = dataclasses.replace(spec, first_game=game, n_games=1)
+    chunk = next(iter(runner.iter_chunks(one)))
+    eg, es = chunk.game_out[0], chunk.seat_out[0]
+    if np.array_equal(eg, game_row) and np.array_equal(es, seat_rows):
+        return "Engine check: the compiled engine's outcome row equals the reference's."
+    diffs = [
+        f"{name} engine {eg[j]} vs reference {game_row[j]}"
+        for j, name in enumerate(game_column_names(spec.ruleset))
+        if eg[j] != game_row[j]
+    ]
+    for s in range(es.shape[0]):
+        diffs += [
+            f"seat {s} {name} engine {es[s, j]} vs reference {seat_rows[s, j]}"
+            for j, name in enumerate(seat_column_names(spec.ruleset))
+            if es[s, j] != seat_rows[s, j]
+        ]
+    return "WARNING: the compiled engine disagrees with the reference: " + "; ".join(diffs)
+
+
+def replay(spec, game: int) -> str:
+    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check."""
+    game_row, seat_rows, events = REF.play_reference(spec, game)
+    lines = _story(spec, game, events)
+    lines.append(_engine_check(spec, game, game_row, seat_rows))
+    return "\n".join(lines)

@@ -1,0 +1,441 @@
+"""Compiled Fruit Picking engine vs the plain-Python reference (``reference.py``) on seeded games.
+
+Two layers:
+
+- whole games with the built-in bots: the engine's outcome rows (``runner.iter_chunks``) must equal
+  the reference's (``play_reference``), every column, on 2,000+ games covering 2-4 players, every
+  variant (fruit-picking.md V1-V3) and the ambiguity options (A4, A8, A13-A16, A18, A19);
+- lockstep: the engine's kernels and ``ReferenceGame`` driven by the same decisions, comparing the
+  public state (``cards.py`` layout), the legal decisions and the final rows after every step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+
+from cardsim.core import kernel, runner
+from cardsim.core import layout as L
+from cardsim.core.outcomes import game_column_names, seat_column_names
+from cardsim.core.rng import CHANCE_STREAM, stream_start
+from cardsim.games.fruit_picking import cards as C
+from cardsim.games.fruit_picking import engine, trace
+from cardsim.games.fruit_picking import rules as R
+from cardsim.games.fruit_picking.bots import BUILTIN
+from cardsim.games.fruit_picking.reference import ReferenceGame, play_reference
+
+GAME = "fruit-picking"
+G0 = len(L.GAME_COLUMNS)  # first game counter column
+S0 = len(L.SEAT_COLUMNS)  # first seat counter column
+
+
+def _game_col(name: str) -> int:
+    return (list(L.GAME_COLUMNS) + list(C.GAME_COUNTERS)).index(name)
+
+
+def _seat_col(name: str) -> int:
+    return (list(L.SEAT_COLUMNS) + list(C.SEAT_COUNTERS)).index(name)
+
+
+def _any_game(col: str, pred=lambda v: v != 0):
+    """Coverage check: some game's ``col`` satisfies ``pred``."""
+    return lambda games, seats: bool(np.any(pred(games[:, _game_col(col)])))
+
+
+def _any_seat(col: str, pred=lambda v: v != 0):
+    return lambda games, seats: bool(np.any(pred(seats[:, :, _seat_col(col)])))
+
+
+def _end_reason(code: int):
+    return _any_game("end_reason", lambda v: v == code)
+
+
+# (id, players, bots, rule options, games, coverage checks on the reference rows). Each check makes
+# sure the configuration really exercises the rule it is here for.
+CONFIGS = [
+    ("base-2p-random", 2, ["random"], {}, 100, [_end_reason(C.END_SET_COMPLETED)]),
+    ("base-3p-greedy", 3, ["greedy"], {}, 100, [_any_seat("house_repeats")]),  # R10
+    ("base-4p-planner", 4, ["planner"], {}, 100, [_any_seat("waterings")]),  # R12
+    ("base-2p-planner", 2, ["planner"], {}, 40, [_any_seat("cards_bought")]),
+    (
+        "mixed-4p",
+        4,
+        ["random", "greedy", "planner", "greedy"],
+        {},
+        100,
+        [_any_seat("set_completed")],
+    ),
+    ("mixed-3p-rotated", 3, ["planner", "random", "greedy"], {"first_player": 2}, 60, []),
+    # V1 umbrella, firing on any draw (A13 default) and only on entering a slot
+    (
+        "umbrella-3p",
+        3,
+        ["greedy"],
+        {"variant_umbrella": True},
+        100,
+        [_any_game("umbrella_triggers"), _any_seat("umbrella_seeds")],
+    ),
+    (
+        "umbrella-on-entry-4p",
+        4,
+        ["random"],
+        {"variant_umbrella": True, "umbrella_fires_on_any_draw": False},
+        100,
+        [_any_game("umbrella_triggers")],
+    ),
+    (
+        "umbrella-2-per-kind-2p",
+        2,
+        ["planner"],
+        {"variant_umbrella": True, "umbrella_per_kind": 2},
+        80,
+        [_any_game("umbrella_triggers", lambda v: v >= 3)],
+    ),
+    # V2 market operation, paid from the House (A14 default) or storage, cost 1 or 0
+    (
+        "market-op-2p",
+        2,
+        ["random"],
+        {"variant_market_operation": True},
+        100,
+        [_any_seat("market_ops")],
+    ),
+    (
+        "market-op-storage-3p",
+        3,
+        ["random", "greedy", "random"],
+        {"variant_market_operation": True, "market_op_pays_from": "storage"},
+        100,
+        [_any_seat("market_ops")],
+    ),
+    (
+        "market-op-free-4p",
+        4,
+        ["random"],
+        {"variant_market_operation": True, "market_op_cost": 0},
+        100,
+        [_any_seat("market_ops", lambda v: v >= 3)],
+    ),
+    (
+        "market-op-umbrella-on-entry-3p",
+        3,
+        ["random"],
+        {
+            "variant_market_operation": True,
+            "variant_umbrella": True,
+            "umbrella_per_kind": 3,
+            "umbrella_fires_on_any_draw": False,
+        },
+        80,
+        [_any_seat("market_ops"), _any_game("umbrella_triggers")],
+    ),
+    (
+        "market-op-umbrella-any-draw-2p",
+        2,
+        ["random"],
+        {
+            "variant_market_operation": True,
+            "variant_umbrella": True,
+            "umbrella_per_kind": 3,
+            "market_op_cost": 0,
+        },
+        80,
+        [_any_seat("market_ops"), _any_game("umbrella_triggers")],
+    ),
+    # V3 beginners, with and without sets ending the game (A15)
+    (
+        "beginners-2p",
+        2,
+        ["greedy"],
+        {"variant_beginners": True},
+        100,
+        [_end_reason(C.END_CARDS_BOUGHT)],
+    ),
+    (
+        "beginners-sets-4p",
+        4,
+        ["random"],
+        {"variant_beginners": True, "beginner_sets_end_game": True},
+        100,
+        [_end_reason(C.END_SET_COMPLETED), _end_reason(C.END_CARDS_BOUGHT)],
+    ),
+    (
+        "beginners-sets-3p",
+        3,
+        ["planner"],
+        {
+            "variant_beginners": True,
+            "beginner_sets_end_game": True,
+            "beginner_cards_to_end": 7,
+        },
+        80,
+        [_any_seat("set_completed")],
+    ),
+    # A4: many seeds, so that plantings lap the farm
+    (
+        "skip-origin-3p",
+        3,
+        ["random"],
+        {"skip_origin_when_lapping": True, "seeds_per_player": 30, "setup_seeds": (8, 8, 8)},
+        100,
+        [],
+    ),
+    # A8 alternative: nobody wins without a set (small stack, so that games end without one)
+    (
+        "no-set-winner-none-2p",
+        2,
+        ["greedy"],
+        {"no_set_winner": "none", "market_cards_per_kind": 2},
+        100,
+        [
+            _end_reason(C.END_STACK_EXHAUSTED),
+            lambda g, s: bool(np.any(s[:, :2, L.S_WIN].sum(axis=1) == 0)),
+        ],
+    ),
+    # A16, A19: fixed farm order and first player
+    (
+        "fixed-farm-first-4p",
+        4,
+        ["planner"],
+        {
+            "farm_order": ("strawberry", "banana", "cherry", "grapes", "pineapple", "rain"),
+            "first_player": 3,
+        },
+        80,
+        [_any_game("first_seat", lambda v: v == 3)],
+    ),
+    # A18: a small turn cap fires
+    ("turn-cap-4p", 4, ["random"], {"turn_cap": 3}, 100, [_any_game("turn_cap_hit")]),
+    (
+        "turn-cap-none-2p",
+        2,
+        ["planner"],
+        {"turn_cap": 6, "no_set_winner": "none"},
+        60,
+        [_any_game("turn_cap_hit")],
+    ),
+    # A6, A7: a small stack runs out (also during setup with 6 slots and 5 cards)
+    (
+        "small-stack-3p",
+        3,
+        ["random"],
+        {"market_cards_per_kind": 2},
+        100,
+        [_end_reason(C.END_STACK_EXHAUSTED)],
+    ),
+    (
+        "stack-empty-at-setup-2p",
+        2,
+        ["random"],
+        {"market_cards_per_kind": 1, "market_slots": 6},
+        40,
+        [_any_game("trigger_seat", lambda v: v == -1)],
+    ),
+    # A2 per-card fruits, custom surcharges; R7/A3 with few seeds and seeds leaving play (A14)
+    (
+        "odd-prices-3p",
+        3,
+        ["greedy"],
+        {"market_fruits": (3, 1, 2, 2, 1), "slot_surcharge": (0, 2, 4, 1)},
+        60,
+        [],
+    ),
+    (
+        "few-seeds-4p",
+        4,
+        ["random"],
+        {
+            "seeds_per_player": 6,
+            "setup_seeds": (1, 1),
+            "no_seed_refill": 2,
+            "variant_market_operation": True,
+            "market_op_pays_from": "storage",
+            "market_op_cost": 3,
+            "turn_cap": 150,
+        },
+        60,
+        [_any_seat("no_seed_turns")],
+    ),
+]
+assert sum(c[4] for c in CONFIGS) >= 2000
+assert {b for c in CONFIGS for b in c[2]} >= {"random", "greedy", "planner"}
+
+
+def test_every_builtin_bot_is_covered():
+    assert set(BUILTIN) <= {b for c in CONFIGS for b in c[2]}
+
+
+def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
+    gcols, scols = game_column_names(spec.ruleset), seat_column_names(spec.ruleset)
+    out = [
+        f"{gcols[j]}: engine {eng_game[j]}, reference {ref_game[j]}"
+        for j in range(len(gcols))
+        if eng_game[j] != ref_game[j]
+    ]
+    for s in range(C.MAX_PLAYERS):
+        out += [
+            f"seat {s} {scols[j]}: engine {eng_seats[s, j]}, reference {ref_seats[s, j]}"
+            for j in range(len(scols))
+            if eng_seats[s, j] != ref_seats[s, j]
+        ]
+    return f"game {game} (seed {spec.seed}, rules {spec.rules}): " + "; ".join(out)
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "rules", "games", "checks"),
+    [c[1:] for c in CONFIGS],
+    ids=[c[0] for c in CONFIGS],
+)
+def test_engine_matches_reference(players, bots, rules, games, checks):
+    spec = runner.make_spec(GAME, games, players, bots, rules, seed=20260 + games + players)
+    _assert_same_outcomes(spec, checks)
+
+
+def test_engine_matches_reference_with_rotated_seating():
+    # a strategy comparison seats bots by row ``game % rows`` of the seating table
+    table = np.array([[0, 1, 2], [1, 2, 0], [2, 0, 1]], np.int16)
+    spec = runner.make_spec(
+        GAME, 60, 3, ["random", "greedy", "planner"], {"turn_cap": 80}, seed=8, seat_bot_table=table
+    )
+    spec = dataclasses.replace(spec, first_game=1000)  # game indices 1000..1059
+    _assert_same_outcomes(spec, [_any_seat("set_completed")])
+
+
+def _assert_same_outcomes(spec, checks) -> None:
+    games = spec.n_games
+    chunks = list(runner.iter_chunks(spec))
+    eng_games = np.concatenate([c.game_out for c in chunks])
+    eng_seats = np.concatenate([c.seat_out for c in chunks])
+    ref_games = np.zeros_like(eng_games)
+    ref_seats = np.zeros_like(eng_seats)
+    for g in range(games):
+        ref_games[g], ref_seats[g], _ = play_reference(spec, spec.first_game + g)
+        if not (
+            np.array_equal(eng_games[g], ref_games[g])
+            and np.array_equal(eng_seats[g], ref_seats[g])
+        ):
+            pytest.fail(
+                _describe_diff(
+                    spec,
+                    spec.first_game + g,
+                    eng_games[g],
+                    eng_seats[g],
+                    ref_games[g],
+                    ref_seats[g],
+                )
+            )
+    for check in checks:
+        assert check(ref_games, ref_seats), f"configuration does not exercise {check}"
+
+
+# Lockstep: same decisions on both sides, state compared after every step ---------------------------
+LOCKSTEP = [c for c in CONFIGS if c[0] not in ("mixed-3p-rotated", "base-2p-planner")]
+
+
+def _engine_setup(values, n_players, seed, game):
+    rules = R.encode(values, n_players)
+    state = np.zeros(C.STATE_LEN, np.int32)
+    state[L.H_CAP_TURNS] = values["turn_cap"] * n_players  # as the play loop does (kernel.py)
+    chance = np.array([stream_start(seed, game, CHANCE_STREAM)], np.uint64)
+    engine.KERNELS[0](state, rules, n_players, chance)
+    return state, rules, chance
+
+
+def _field_name(i: int) -> str:
+    names = {v: k for k, v in vars(L).items() if k.startswith("H_") and isinstance(v, int)}
+    names.update({v: k for k, v in vars(C).items() if k.startswith("F_") and isinstance(v, int)})
+    if i in names:
+        return names[i]
+    if C.F_SEATS <= i < C.F_MARKET_CARD:
+        seat, off = divmod(i - C.F_SEATS, C.SEAT_LEN)
+        return f"seat {seat} offset {off}"
+    base = max(v for v in names if v <= i)
+    return f"{names[base]}[{i - base}]"
+
+
+def _public_diff(state: np.ndarray, pub: np.ndarray) -> list[str]:
+    """Fields of the public state (``cards.py`` layout) where the engine and the reference differ."""
+    return [
+        f"{_field_name(i)}: engine {state[i]}, reference {pub[i]}"
+        for i in range(C.PUBLIC_END)
+        if state[i] != pub[i]
+    ]
+
+
+@pytest.mark.parametrize("rules", [c[3] for c in LOCKSTEP], ids=[c[0] for c in LOCKSTEP])
+def test_lockstep_public_state_legal_and_result(rules):
+    """Random decisions; after each one the engine's public state equals the reference's."""
+    _, legal_fn, apply, _, finalize = engine.KERNELS
+    pick = random.Random(7)
+    for players in (2, 3, 4):
+        if rules.get("first_player", "random") not in ("random", *range(players)):
+            continue  # that seat does not exist with this many players
+        values = runner.make_spec(GAME, 1, players, ["random"], rules).rules
+        for game in range(4):
+            state, rv, chance = _engine_setup(values, players, 31, game)
+            ref = ReferenceGame(values, players, 31, game)
+            buf = np.zeros(C.MAX_LEGAL, np.int32)
+            step = 0
+            while True:
+                diff = _public_diff(state, ref.public_state())
+                assert not diff, (
+                    f"{players}p game {game} step {step} phase {state[L.H_PHASE]}: {diff}"
+                )
+                if state[L.H_OVER]:
+                    break
+                n = legal_fn(state, buf)
+                assert list(buf[:n]) == ref.legal(), f"{players}p game {game} step {step}"
+                decision = int(buf[pick.randrange(n)])
+                apply(state, rv, decision, chance)
+                kernel.end_turn_cap_reached(state)  # the loop's check after every decision
+                ref.apply(decision)
+                step += 1
+            assert ref.is_over
+            game_row = np.zeros(G0 + len(C.GAME_COUNTERS), np.int32)
+            seat_rows = np.zeros((C.MAX_PLAYERS, S0 + C.N_COUNTERS), np.int32)
+            finalize(state, rv, game_row, seat_rows)
+            ref_game, ref_seats = ref.outcome_rows()
+            np.testing.assert_array_equal(game_row[G0:], ref_game[G0:])
+            np.testing.assert_array_equal(seat_rows, ref_seats)
+
+
+def test_f_target_is_minus_one_during_the_market_operation():
+    # regression: the engine once kept the target position in F_TARGET during the V2 decisions
+    # cards.py: F_TARGET is "target position while PHASE_TARGET, else -1"; the V2 decisions
+    # (fruit-picking.md V2, A14) come after the purchase, when there is no target card any more.
+    values = runner.make_spec(GAME, 1, 2, ["random"], {"variant_market_operation": True}).rules
+    _, legal_fn, apply, _, _ = engine.KERNELS
+    buf = np.zeros(C.MAX_LEGAL, np.int32)
+    seen = {C.PHASE_MARKET_OP: [], C.PHASE_OP_CHOOSE: []}
+    for game in range(3):
+        state, rv, chance = _engine_setup(values, 2, 31, game)
+        while not state[L.H_OVER]:
+            if state[L.H_PHASE] in seen:
+                seen[int(state[L.H_PHASE])].append(int(state[C.F_TARGET]))
+            n = legal_fn(state, buf)
+            # buy whenever possible and use the market operation, so that V2 phases come up
+            apply(state, rv, int(buf[n - 1]), chance)
+            kernel.end_turn_cap_reached(state)
+    assert seen[C.PHASE_MARKET_OP] and seen[C.PHASE_OP_CHOOSE]
+    assert set(seen[C.PHASE_MARKET_OP]) == {-1}, f"F_TARGET while MARKET_OP: {seen[2]}"
+    assert set(seen[C.PHASE_OP_CHOOSE]) == {-1}, f"F_TARGET while OP_CHOOSE: {seen[3]}"
+
+
+# The replay (trace.py) is told from the reference's events and checked against the engine -------
+def test_trace_replay_tells_the_game_and_confirms_the_engine():
+    rules = {"variant_umbrella": True, "variant_market_operation": True}
+    spec = runner.make_spec(GAME, 5, 3, ["random", "greedy", "planner"], rules, seed=3)
+    text = trace.replay(spec, 4)
+    lines = text.splitlines()
+    assert lines[-1] == "Engine check: the compiled engine's outcome row equals the reference's."
+    assert "Turn 1: Seat" in text and "Plants" in text and "Winner(s): " in text
+    assert all(
+        f"Seat {s} ({name})" in text for s, name in enumerate(["random", "greedy", "planner"])
+    )
+    game_row, seat_rows, _ = play_reference(spec, 4)
+    seat_rows[0, L.S_SCORE] += 1  # a wrong row must be reported, naming the column
+    warning = trace._engine_check(spec, 4, game_row, seat_rows)
+    assert warning.startswith("WARNING") and "seat 0 score" in warning
