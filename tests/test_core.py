@@ -17,7 +17,9 @@ from cardsim.games.fruit_picking import rules as fp_rules
 def _outcomes(spec, threads=None, chunk_size=None):
     runner.set_threads(threads)
     chunks = list(runner.iter_chunks(spec, chunk_size))
-    return np.concatenate([c.game_out for c in chunks]), np.concatenate([c.seat_out for c in chunks])
+    return np.concatenate([c.game_out for c in chunks]), np.concatenate(
+        [c.seat_out for c in chunks]
+    )
 
 
 def test_compiled_and_python_streams_agree():
@@ -108,7 +110,9 @@ def _wrong_signature_bot(obs):
 
 def test_a_bot_with_the_wrong_signature_is_refused():
     with pytest.raises(CardsimError, match="does not fit the bot signature"):
-        runner.make_spec("fruit-picking", 5, 2, (), {}, seat_bots=[Bot("w", _wrong_signature_bot)] * 2)
+        runner.make_spec(
+            "fruit-picking", 5, 2, (), {}, seat_bots=[Bot("w", _wrong_signature_bot)] * 2
+        )
 
 
 @pytest.mark.parametrize(
