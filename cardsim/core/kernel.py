@@ -13,8 +13,12 @@ Contract of the ruleset functions (``state``: int32 vector whose header is ``lay
 - ``step(state, rules, decision, rng, legal) -> n``: apply one legal decision, advance
   automatically (turn end, next seat, end of game) to the next pending decision and list its
   legal decisions as ``deal`` does. (One call per decision: the loop is dominated by calls.)
-- ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector (a view of
-  ``state`` where nothing is hidden from it, else ``buf`` filled in).
+- ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector. A ruleset
+  whose observation is a prefix of the state (``Ruleset.obs_is_state_prefix``) gets that prefix
+  as ``buf`` and returns it untouched (no copy); any other fills ``buf`` and returns it.
+
+All four are compiled with ``jit.RULES_JIT`` (no reference counting, no allocation), like the play
+loop itself; ``run_chunk`` allocates every array a game needs.
 - ``finalize(state, rules, game_row, seat_rows)``: scores, ranks, winners and counters of a
   finished game; the loop fills ``GAME_COLUMNS`` itself.
 
@@ -31,6 +35,7 @@ import numpy as np
 from numba import njit, prange, types
 
 from cardsim.core import layout as L
+from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
 
 _STATE = types.int32[::1]
@@ -74,12 +79,14 @@ RUN_CHUNK_SIGNATURE = types.int64(
     types.int64,
     types.int64,
     types.int64,
+    types.int64,
+    types.boolean,
     types.int32[:, ::1],
     types.int32[:, :, ::1],
 )
 
 
-@njit(cache=True)
+@njit(**INLINE_RULES_JIT)
 def end_turn_cap_reached(state):
     """End the game by the turn cap if it is reached (A18-style safeguard); True if it ended."""
     if state[L.H_OVER] == 0 and state[L.H_TURNS] >= state[L.H_CAP_TURNS]:
@@ -89,7 +96,7 @@ def end_turn_cap_reached(state):
     return False
 
 
-@njit(cache=True)
+@njit(**RULES_JIT)
 def play_game(
     fns,
     bots,
@@ -103,20 +110,22 @@ def play_game(
     state,
     legal,
     obs_buf,
+    chance,
+    bot_rng,
     game_row,
     seat_rows,
 ):
     """Play game number ``game`` of the run seeded ``seed`` and write its outcome rows.
 
     ``fns`` = (deal, step, observe, finalize); ``bots[seat_bot[s]]`` decides for seat s
-    with parameters ``bot_params[seat_bot[s]]``. Returns the number of decisions taken.
+    with parameters ``bot_params[seat_bot[s]]``; ``chance`` and ``bot_rng`` are 1-element uint64
+    arrays for the game's two random streams. Returns the number of decisions taken.
     """
     deal, step, observe, finalize = fns
-    chance = np.empty(1, np.uint64)
     chance[0] = stream_start(seed, game, CHANCE_STREAM)
-    bot_rng = np.empty(1, np.uint64)
     bot_rng[0] = stream_start(seed, game, BOT_STREAM)
-    state[:] = 0
+    for i in range(state.shape[0]):
+        state[i] = 0
     cap_turns = turn_cap * n_players
     state[L.H_CAP_TURNS] = cap_turns
     n = deal(state, rules, n_players, chance, legal)
@@ -159,6 +168,8 @@ def run_chunk(
     first_game,
     state_len,
     legal_len,
+    obs_len,
+    obs_is_state_prefix,
     game_out,
     seat_out,
 ):
@@ -174,7 +185,8 @@ def run_chunk(
         game = first_game + g
         state = np.empty(state_len, np.int32)
         legal = np.empty(legal_len, np.int32)
-        obs_buf = np.empty(state_len, np.int32)
+        obs_buf = state[:obs_len] if obs_is_state_prefix else np.empty(obs_len, np.int32)
+        streams = np.empty(2, np.uint64)
         decisions[g] = play_game(
             fns,
             bots,
@@ -188,6 +200,8 @@ def run_chunk(
             state,
             legal,
             obs_buf,
+            streams[0:1],
+            streams[1:2],
             game_out[g],
             seat_out[g],
         )

@@ -43,6 +43,8 @@ class Ruleset:
     default_bots: tuple[str, ...]
     state_len: int
     legal_len: int
+    obs_len: int  # length of a bot's observation vector
+    obs_is_state_prefix: bool  # the observation is state[:obs_len] (nothing seat-specific hidden)
     game_counters: tuple[str, ...]
     seat_counters: tuple[str, ...]
     end_reasons: tuple[str, ...]

@@ -235,6 +235,8 @@ def iter_chunks(
             first,
             ruleset.state_len,
             ruleset.legal_len,
+            ruleset.obs_len,
+            ruleset.obs_is_state_prefix,
             game_out,
             seat_out,
         )

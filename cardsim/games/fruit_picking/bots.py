@@ -15,12 +15,13 @@ ends arithmetically, as the engine plants (fruit-picking.md R8, R9, A4), without
 from numba import njit
 
 from cardsim.core import layout as L
+from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
 from cardsim.core.bots import Bot
 from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def planting_end(origin, hand, skip_origin):
     """Where ``hand`` seeds planted from ``origin`` end, and how many land on the House
     (R8, R9, A4). Returns (target, house_gain); no farm copy needed.
@@ -36,7 +37,7 @@ def planting_end(origin, hand, skip_origin):
     return (origin + hand) % C.N_POSITIONS, (origin + hand) // C.N_POSITIONS
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def seeds_after(obs, seat, origin, position):
     """Seeds on ``position`` of ``seat``'s farm after planting from ``origin`` (R8, A4)."""
     seeds = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS
@@ -51,18 +52,17 @@ def seeds_after(obs, seat, origin, position):
     return obs[seeds + position] + ((hand - d) // C.N_POSITIONS + 1 if hand >= d else 0)
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def preview_planting(obs, seat, origin):
     """(target, house_gain) of ``seat`` planting from ``origin`` now."""
     hand = obs[C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS + origin]
     return planting_end(origin, hand, obs[C.F_SKIP_ORIGIN])
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def best_buy_slot(obs, kind, money):
-    """The slot to buy from for a target of ``kind`` with ``money`` House seeds: most fruits on
-    the card (price minus surcharge is not public, so: highest price among the affordable cards
-    of the same kind means most fruits only across slots; use the cheapest), -1 if none."""
+    """The cheapest slot holding a card of ``kind`` that ``money`` House seeds can pay (R13,
+    R15), -1 if none."""
     best = -1
     for s in range(obs[C.F_N_SLOTS]):
         if obs[C.F_MARKET_KIND + s] == kind and obs[C.F_MARKET_PRICE + s] <= money:
@@ -71,13 +71,13 @@ def best_buy_slot(obs, kind, money):
     return best
 
 
-@njit(cache=True)
+@njit(**RULES_JIT)
 def random_bot(obs, legal, n_legal, params, rng):
     """Uniform over the legal decisions."""
     return randint(rng, n_legal)
 
 
-@njit(cache=True)
+@njit(**RULES_JIT)
 def greedy_bot(obs, legal, n_legal, params, rng):
     """Buys whenever it can (the cheapest card), otherwise the planting that waters most."""
     phase = obs[L.H_PHASE]
@@ -111,7 +111,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def distance_to_set(obs, seat, extra_kind):
     """Cards still missing for the nearest of the four sets (R20), and for all four together,
     counting one more card of ``extra_kind`` (-1: none) than ``seat`` owns. Returns (nearest,
@@ -159,7 +159,7 @@ W_BREADTH = 8  # per card of distance closed, summed over all four sets (keeps o
 W_BUY = 9  # any purchase: the market moves and the end comes nearer
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def buy_value(obs, seat, slot, params):
     """Weighted value of buying the card in ``slot``: progress toward a set, its fruits, price."""
     kind = obs[C.F_MARKET_KIND + slot]
@@ -174,7 +174,7 @@ def buy_value(obs, seat, slot, params):
     return value
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def _position_of(obs, kind):
     for p in range(1, C.N_POSITIONS):
         if obs[C.F_FARM_KIND + p] == kind:
@@ -182,7 +182,7 @@ def _position_of(obs, kind):
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(**INLINE_RULES_JIT)
 def next_turn_buys(obs, seat, origin, money):
     """After planting from ``origin``: how many plantings next turn could buy a card that brings
     ``seat`` closer to a set (tempo), with ``money`` on the House."""
@@ -204,7 +204,7 @@ def next_turn_buys(obs, seat, origin, money):
     return count
 
 
-@njit(cache=True)
+@njit(**RULES_JIT)
 def planner_bot(obs, legal, n_legal, params, rng):
     """Plans toward the nearest set and values tempo: weighted evaluation of every legal choice."""
     phase = obs[L.H_PHASE]
