@@ -15,8 +15,8 @@ ends arithmetically, as the engine plants (fruit-picking.md R8, R9, A4), without
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
 from cardsim.core.bots import Bot
+from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
 
