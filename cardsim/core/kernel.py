@@ -12,7 +12,8 @@ Contract of the ruleset functions (``state``: int32 vector whose header is ``lay
   are in ``legal[:n]``, in the ruleset's documented canonical order (n = 0: the game is over).
 - ``step(state, rules, decision, rng, legal) -> n``: apply one legal decision, advance
   automatically (turn end, next seat, end of game) to the next pending decision and list its
-  legal decisions as ``deal`` does. (One call per decision: the loop is dominated by calls.)
+  legal decisions as ``deal`` does. ``deal`` and ``step`` may apply forced decisions (a single
+  legal one) themselves and return only at a real choice: calls dominate the loop's time.
 - ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector. A ruleset
   whose observation is a prefix of the state (``Ruleset.obs_is_state_prefix``) gets that prefix
   as ``buf`` and returns it untouched (no copy); any other fills ``buf`` and returns it.
@@ -25,6 +26,7 @@ loop itself; ``run_chunk`` allocates every array a game needs.
 Rules of the loop that every reference implementation mirrors:
 
 - when only one decision is legal, it is applied without asking the bot (no bot randomness used);
+- the ``decisions`` outcome column counts real choices (two or more legal decisions);
 - the loop writes ``state[H_CAP_TURNS] = turn_cap * n_players`` before ``deal``; a ruleset ends
   the game with ``END_TURN_CAP`` when a turn ends with ``state[H_TURNS]`` at that count and the
   game not otherwise over (``end_turn_cap_reached``); the loop checks it again after every decision.
@@ -134,6 +136,7 @@ def play_game(
     while state[L.H_OVER] == 0:
         choice = 0
         if n > 1:
+            decisions += 1
             seat = state[L.H_SEAT]
             b = seat_bot[seat]
             obs = observe(state, seat, obs_buf)
@@ -142,7 +145,6 @@ def play_game(
                 choice = 0  # counted, and the runner refuses the run: never trusted
                 bad_answers += 1
         n = step(state, rules, legal[choice], chance, legal)
-        decisions += 1
         end_turn_cap_reached(state)
     finalize(state, rules, game_row, seat_rows)
     game_row[L.G_N_PLAYERS] = n_players

@@ -71,6 +71,30 @@ def best_buy_slot(obs, kind, money):
     return best
 
 
+_PRICE_BITS = 6  # prices stay below 2**6 (fruits and surcharge are at most 9 each)
+_PRICE_MASK = (1 << _PRICE_BITS) - 1
+
+
+@njit(**INLINE_RULES_JIT)
+def cheapest_prices(obs):
+    """The cheapest market price of each fruit kind, packed 6 bits a kind (63: none) so that a
+    bot can look one up per planting without a loop or an array."""
+    packed = (1 << (_PRICE_BITS * C.N_FRUIT_KINDS)) - 1
+    for s in range(obs[C.F_N_SLOTS]):
+        kind = obs[C.F_MARKET_KIND + s]
+        if kind >= 0:
+            shift = _PRICE_BITS * kind
+            if obs[C.F_MARKET_PRICE + s] < (packed >> shift) & _PRICE_MASK:
+                packed = (packed & ~(_PRICE_MASK << shift)) | (obs[C.F_MARKET_PRICE + s] << shift)
+    return packed
+
+
+@njit(**INLINE_RULES_JIT)
+def cheapest_price(packed, kind):
+    """Look up one kind in ``cheapest_prices``."""
+    return (packed >> (_PRICE_BITS * kind)) & _PRICE_MASK
+
+
 @njit(**RULES_JIT)
 def random_bot(obs, legal, n_legal, params, rng):
     """Uniform over the legal decisions."""
@@ -95,6 +119,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
         return 0  # V2: no market operation; keep the first card
     base = C.F_SEATS + seat * C.SEAT_LEN
     money = obs[base + C.SEAT_SEEDS]
+    cheapest = cheapest_prices(obs)
     best, best_value = 0, -(1 << 30)
     for i in range(n_legal):
         target, house_gain = preview_planting(obs, seat, legal[i])
@@ -102,7 +127,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
             value = -1  # a House target means planting again
         else:
             kind = obs[C.F_FARM_KIND + target]
-            if kind < C.N_FRUIT_KINDS and best_buy_slot(obs, kind, money + house_gain) >= 0:
+            if kind < C.N_FRUIT_KINDS and cheapest_price(cheapest, kind) <= money + house_gain:
                 value = 1000  # a purchase beats any watering
             else:
                 value = min(obs[C.F_FARM_WATER + target], obs[base + C.SEAT_STORAGE])

@@ -266,15 +266,13 @@ def finish_turn(state):
     state[L.H_TURNS] += 1
     state[C.F_TARGET] = -1
     seat = state[L.H_SEAT]
-    n = state[L.H_N_PLAYERS]
-    last_of_round = (
-        state[L.H_FIRST] + n - 1
-    ) % n  # "the player to the right of the initial player"
-    if state[L.H_TRIGGERED] and seat == last_of_round:
+    following = seat + 1 if seat + 1 < state[L.H_N_PLAYERS] else 0  # clockwise (no division)
+    # the round ends with "the player to the right of the initial player": the one before them
+    if state[L.H_TRIGGERED] and following == state[L.H_FIRST]:
         state[L.H_OVER] = 1
         state[L.H_END_REASON] = state[C.F_TRIGGER_REASON]
     elif not end_turn_cap_reached(state):
-        state[L.H_SEAT] = (seat + 1) % n
+        state[L.H_SEAT] = following
 
 
 @njit(**INLINE_RULES_JIT)
@@ -295,13 +293,16 @@ def plant(state, origin, skip_origin, seat):
     hand = state[base + origin]
     state[base + origin] = 0
     cards = C.N_POSITIONS - 1 if skip_origin else C.N_POSITIONS
-    laps = hand // cards
-    rest = hand % cards
-    for p in range(C.N_POSITIONS):
-        if p != origin or not skip_origin:
-            state[base + p] += laps
-    for k in range(1, rest + 1):  # rest < cards, so these never reach the origin again
-        state[base + (origin + k) % C.N_POSITIONS] += 1
+    laps, rest = 0, hand
+    if hand >= cards:  # rare: most plantings carry fewer seeds than a lap
+        laps, rest = hand // cards, hand % cards
+        for p in range(C.N_POSITIONS):
+            if p != origin or not skip_origin:
+                state[base + p] += laps
+    pos = origin
+    for _ in range(rest):  # rest < cards, so these never reach the origin again
+        pos = pos + 1 if pos + 1 < C.N_POSITIONS else 0
+        state[base + pos] += 1
     if skip_origin:
         return (origin + (hand - 1) % cards + 1) % C.N_POSITIONS
     return (origin + hand) % C.N_POSITIONS
@@ -555,16 +556,26 @@ def finalize(state, rules, game_row, seat_rows):
 
 @njit(**RULES_JIT)
 def deal(state, rules, n_players, rng, out):
-    """``setup``, then the legal decisions of the first pending decision (core loop contract)."""
+    """``setup``, then the legal decisions of the first real choice (core loop contract)."""
     setup(state, rules, n_players, rng)
-    return 0 if state[L.H_OVER] else legal(state, out)
+    if state[L.H_OVER]:
+        return 0
+    n = legal(state, out)
+    return n if n > 1 else step(state, rules, out[0], rng, out)
 
 
 @njit(**RULES_JIT)
 def step(state, rules, decision, rng, out):
-    """``apply``, then the legal decisions of the next pending decision (core loop contract)."""
-    apply(state, rules, decision, rng)
-    return 0 if state[L.H_OVER] else legal(state, out)
+    """``apply``, then forced decisions (only one legal: a Rain target, a target with nothing to
+    buy) until the next real choice, whose legal decisions it returns (core loop contract)."""
+    while True:
+        apply(state, rules, decision, rng)
+        if state[L.H_OVER]:
+            return 0
+        n = legal(state, out)
+        if n > 1:
+            return n
+        decision = out[0]
 
 
 def _first_class(fn, signature):

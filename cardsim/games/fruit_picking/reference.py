@@ -352,9 +352,11 @@ class ReferenceGame:
 
     def apply(self, decision: int) -> None:
         """Apply one legal decision and advance to the next pending decision (or the end)."""
-        if decision not in self.legal():
-            raise ValueError(f"decision {decision} is not legal (legal: {self.legal()})")
-        self.decisions += 1
+        legal = self.legal()
+        if decision not in legal:
+            raise ValueError(f"decision {decision} is not legal (legal: {legal})")
+        if len(legal) > 1:  # the outcome column counts choices, not forced moves
+            self.decisions += 1
         if self.phase == C.PHASE_PLANT:
             self._plant(decision)
         elif self.phase == C.PHASE_TARGET:
