@@ -14,11 +14,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from cardsim.core import layout as L
+
+if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
+    import pandas as pd
 
 CONFIDENCE = 0.95
 
@@ -121,6 +124,8 @@ class Summary:
         return _rate_table(self.bots, "bot")
 
     def end_reasons_table(self) -> pd.DataFrame:
+        import pandas as pd
+
         counts = pd.Series(self.end_reasons, name="games", dtype=np.int64)
         return pd.DataFrame(
             {"games": counts, "share": counts / self.games if self.games else np.nan}
@@ -128,6 +133,8 @@ class Summary:
 
 
 def _rate_table(rates: dict[str, Rate], index: str) -> pd.DataFrame:
+    import pandas as pd
+
     rows = []
     for key, r in rates.items():
         lo, hi = r.interval

@@ -15,7 +15,6 @@ from cardsim.analysis.summary import SummaryAccumulator, format_summary
 from cardsim.cli import options
 from cardsim.core import runner
 from cardsim.core.errors import CardsimError
-from cardsim.core.io import ParquetSink
 from cardsim.core.options import parse_assignments
 
 EXIT_INTERRUPTED = 130
@@ -67,6 +66,8 @@ def run(
             raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
         summary = SummaryAccumulator(spec)
         if out is not None:
+            from cardsim.core.io import ParquetSink  # pandas and pyarrow load only when needed
+
             sink = ParquetSink(out, spec, resume=resume, feed=[summary])
         start = sink.games if sink is not None else 0
         sinks = [summary] if sink is None else [summary, sink]
@@ -85,7 +86,7 @@ def run(
         click.echo(f"\nSaved {sink.games:,} games to {path}")
 
 
-def _interrupted(spec, out, sink: ParquetSink | None, summary) -> str:
+def _interrupted(spec, out, sink, summary) -> str:
     """The one line printed on Ctrl-C (after closing the partial file)."""
     if summary is None:
         return "cardsim: interrupted before the run started"

@@ -83,6 +83,7 @@ RUN_CHUNK_SIGNATURE = types.int64(
     types.int64,
     types.int64,
     types.boolean,
+    types.int64,
     types.int32[:, ::1],
     types.int32[:, :, ::1],
 )
@@ -139,7 +140,7 @@ def play_game(
             decisions += 1
             seat = state[L.H_SEAT]
             b = seat_bot[seat]
-            obs = observe(state, seat, obs_buf)
+            obs = observe(state, seat, obs_buf)  # a no-op where obs_buf is the state's prefix
             choice = bots[b](obs, legal, n, bot_params[b], bot_rng)
             if choice < 0 or choice >= n:
                 choice = 0  # counted, and the runner refuses the run: never trusted
@@ -172,6 +173,7 @@ def run_chunk(
     legal_len,
     obs_len,
     obs_is_state_prefix,
+    n_threads,
     game_out,
     seat_out,
 ):
@@ -182,29 +184,35 @@ def run_chunk(
     """
     n_games = game_out.shape[0]
     n_rows = seat_bot_table.shape[0]
-    decisions = np.zeros(n_games, np.int64)
-    for g in prange(n_games):
-        game = first_game + g
+    n_workers = max(1, min(n_threads, n_games))
+    decisions = np.zeros(n_workers, np.int64)
+    # One block of games per thread, with its game buffers allocated once: which thread plays a
+    # game never matters, since each game draws from its own streams.
+    for w in prange(n_workers):
         state = np.empty(state_len, np.int32)
         legal = np.empty(legal_len, np.int32)
         obs_buf = state[:obs_len] if obs_is_state_prefix else np.empty(obs_len, np.int32)
         streams = np.empty(2, np.uint64)
-        decisions[g] = play_game(
-            fns,
-            bots,
-            seat_bot_table[game % n_rows],
-            bot_params,
-            rules,
-            n_players,
-            turn_cap,
-            seed,
-            game,
-            state,
-            legal,
-            obs_buf,
-            streams[0:1],
-            streams[1:2],
-            game_out[g],
-            seat_out[g],
-        )
+        chance = streams[0:1]
+        bot_rng = streams[1:2]
+        for g in range(w * n_games // n_workers, (w + 1) * n_games // n_workers):
+            game = first_game + g
+            decisions[w] += play_game(
+                fns,
+                bots,
+                seat_bot_table[game % n_rows],
+                bot_params,
+                rules,
+                n_players,
+                turn_cap,
+                seed,
+                game,
+                state,
+                legal,
+                obs_buf,
+                chance,
+                bot_rng,
+                game_out[g],
+                seat_out[g],
+            )
     return decisions.sum()

@@ -12,11 +12,14 @@ order position is ``(seat - first_seat) % n_players``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from cardsim.core import layout as L
+
+if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
+    import pandas as pd
 
 
 @dataclass
@@ -47,6 +50,8 @@ def seat_column_names(ruleset) -> list[str]:
 
 def chunk_frame(ruleset, n_players: int, bot_names: list[str], chunk: Chunk) -> pd.DataFrame:
     """The DataFrame of one chunk, with fixed dtypes and categories (so chunks concatenate)."""
+    import pandas as pd
+
     n = len(chunk)
     cols: dict[str, object] = {
         "game": np.arange(chunk.first_game, chunk.first_game + n, dtype=np.int64)

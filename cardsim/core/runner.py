@@ -237,6 +237,7 @@ def iter_chunks(
             ruleset.legal_len,
             ruleset.obs_len,
             ruleset.obs_is_state_prefix,
+            numba.get_num_threads(),
             game_out,
             seat_out,
         )
