@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit, prange, types
 
 from cardsim.core import layout as L
-from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
 
 _STATE = types.int32[::1]
@@ -89,7 +89,7 @@ RUN_CHUNK_SIGNATURE = types.int64(
 )
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def end_turn_cap_reached(state):
     """End the game by the turn cap if it is reached (A18-style safeguard); True if it ended."""
     if state[L.H_OVER] == 0 and state[L.H_TURNS] >= state[L.H_CAP_TURNS]:
@@ -113,6 +113,7 @@ def play_game(
     state,
     legal,
     obs_buf,
+    obs_is_state_prefix,
     chance,
     bot_rng,
     game_row,
@@ -140,7 +141,9 @@ def play_game(
             decisions += 1
             seat = state[L.H_SEAT]
             b = seat_bot[seat]
-            obs = observe(state, seat, obs_buf)  # a no-op where obs_buf is the state's prefix
+            obs = obs_buf  # the state's public prefix, kept up to date by the rules themselves
+            if not obs_is_state_prefix:
+                obs = observe(state, seat, obs_buf)
             choice = bots[b](obs, legal, n, bot_params[b], bot_rng)
             if choice < 0 or choice >= n:
                 choice = 0  # counted, and the runner refuses the run: never trusted
@@ -210,6 +213,7 @@ def run_chunk(
                 state,
                 legal,
                 obs_buf,
+                obs_is_state_prefix,
                 chance,
                 bot_rng,
                 game_out[g],

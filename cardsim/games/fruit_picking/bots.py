@@ -16,12 +16,12 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bots import Bot
-from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def planting_end(origin, hand, skip_origin):
     """Where ``hand`` seeds planted from ``origin`` end, and how many land on the House
     (R8, R9, A4). Returns (target, house_gain); no farm copy needed.
@@ -37,7 +37,7 @@ def planting_end(origin, hand, skip_origin):
     return (origin + hand) % C.N_POSITIONS, (origin + hand) // C.N_POSITIONS
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def seeds_after(obs, seat, origin, position):
     """Seeds on ``position`` of ``seat``'s farm after planting from ``origin`` (R8, A4)."""
     seeds = C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS
@@ -52,14 +52,14 @@ def seeds_after(obs, seat, origin, position):
     return obs[seeds + position] + ((hand - d) // C.N_POSITIONS + 1 if hand >= d else 0)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def preview_planting(obs, seat, origin):
     """(target, house_gain) of ``seat`` planting from ``origin`` now."""
     hand = obs[C.F_SEATS + seat * C.SEAT_LEN + C.SEAT_SEEDS + origin]
     return planting_end(origin, hand, obs[C.F_SKIP_ORIGIN])
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def best_buy_slot(obs, kind, money):
     """The cheapest slot holding a card of ``kind`` that ``money`` House seeds can pay (R13,
     R15), -1 if none."""
@@ -75,7 +75,7 @@ _PRICE_BITS = 6  # prices stay below 2**6 (fruits and surcharge are at most 9 ea
 _PRICE_MASK = (1 << _PRICE_BITS) - 1
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def cheapest_prices(obs):
     """The cheapest market price of each fruit kind, packed 6 bits a kind (63: none) so that a
     bot can look one up per planting without a loop or an array."""
@@ -89,7 +89,7 @@ def cheapest_prices(obs):
     return packed
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def cheapest_price(packed, kind):
     """Look up one kind in ``cheapest_prices``."""
     return (packed >> (_PRICE_BITS * kind)) & _PRICE_MASK
@@ -136,7 +136,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
     return best
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def distance_to_set(obs, seat, extra_kind):
     """Cards still missing for the nearest of the four sets (R20), and for all four together,
     counting one more card of ``extra_kind`` (-1: none) than ``seat`` owns. Returns (nearest,
@@ -184,7 +184,7 @@ W_BREADTH = 8  # per card of distance closed, summed over all four sets (keeps o
 W_BUY = 9  # any purchase: the market moves and the end comes nearer
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def buy_value(obs, seat, slot, params):
     """Weighted value of buying the card in ``slot``: progress toward a set, its fruits, price."""
     kind = obs[C.F_MARKET_KIND + slot]
@@ -199,7 +199,7 @@ def buy_value(obs, seat, slot, params):
     return value
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def _position_of(obs, kind):
     for p in range(1, C.N_POSITIONS):
         if obs[C.F_FARM_KIND + p] == kind:
@@ -207,7 +207,7 @@ def _position_of(obs, kind):
     return 0
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def next_turn_buys(obs, seat, origin, money):
     """After planting from ``origin``: how many plantings next turn could buy a card that brings
     ``seat`` closer to a set (tempo), with ``money`` on the House."""

@@ -43,26 +43,26 @@ The first trigger gives the end reason. ``finalize`` decides winners by R22 (A8,
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.jit import INLINE_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.kernel import RULESET_SIGNATURES, end_turn_cap_reached
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import rules as R
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def seat_base(seat):
     """Index of a seat's public block (cards.py ``F_SEATS``)."""
     return C.F_SEATS + seat * C.SEAT_LEN
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def counter_index(seat, counter):
     """Index of one of a seat's counters (cards.py ``F_COUNTERS``)."""
     return C.F_COUNTERS + seat * C.N_COUNTERS + counter
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def position_of_kind(state, kind):
     """Farm position (1..6) of the card of ``kind``; -1 if the farm has none."""
     for p in range(1, C.N_POSITIONS):
@@ -71,7 +71,7 @@ def position_of_kind(state, kind):
     return -1
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def sets_mask(state, base):
     """Bits SET_* of the sets contained in a seat's market cards (fruit-picking.md R20, A1)."""
     n_one = 0  # kinds owned at least once
@@ -96,7 +96,7 @@ def sets_mask(state, base):
     return mask
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def trigger_end(state, seat, reason):
     """Trigger the end of the game (R21); the first trigger gives the end reason."""
     if state[L.H_TRIGGERED] == 0:
@@ -108,7 +108,7 @@ def trigger_end(state, seat, reason):
 # Market ------------------------------------------------------------------------------------------
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def set_slot(state, rules, slot, card):
     """Put ``card`` (or -1) in a market slot with its kind and price (R15)."""
     state[C.F_MARKET_CARD + slot] = card
@@ -120,7 +120,7 @@ def set_slot(state, rules, slot, card):
         state[C.F_MARKET_PRICE + slot] = rules[R.R_CARD_FRUITS + card] + rules[R.R_SURCHARGE + slot]
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def fire_umbrella(state, rules, card):
     """V1, A13: every player moves seeds from storage onto their own farm card of that fruit."""
     kind = card // rules[R.R_PER_KIND]
@@ -135,7 +135,7 @@ def fire_umbrella(state, rules, card):
         state[counter_index(seat, C.C_UMBRELLA_SEEDS)] += moved
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def draw_card(state, rules, entering_market):
     """Draw the top card of the stack, firing its umbrella mark as V1/A13 say."""
     state[C.F_STACK_LEFT] -= 1
@@ -146,7 +146,7 @@ def draw_card(state, rules, entering_market):
     return card
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def slide_market(state, rules, bought_slot):
     """R18, A6: cards between the stack and the gap move one slot away from the stack."""
     for s in range(bought_slot, 0, -1):
@@ -154,7 +154,7 @@ def slide_market(state, rules, bought_slot):
     set_slot(state, rules, 0, -1)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def put_on_bottom(state, card):
     """V2: the card not chosen goes to the bottom of the stack (index 0)."""
     for i in range(state[C.F_STACK_LEFT], 0, -1):
@@ -166,7 +166,7 @@ def put_on_bottom(state, card):
 # Setup -------------------------------------------------------------------------------------------
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def setup(state, rules, n_players, rng):
     """Deal a new game (R1-R5) into a zeroed state, in the chance order of the module docstring."""
     state[L.H_N_PLAYERS] = n_players
@@ -224,7 +224,7 @@ def setup(state, rules, n_players, rng):
 # Turns -------------------------------------------------------------------------------------------
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def farm_is_empty(state, base):
     """True when no farm card but the House holds a seed (R7)."""
     for p in range(1, C.N_POSITIONS):
@@ -233,7 +233,7 @@ def farm_is_empty(state, base):
     return True
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def no_seeds_rule(state, rules, seat):
     """R7 (2014 wording, A11): House seeds back to storage, then 1 seed on each of positions 1..3."""
     base = seat_base(seat)
@@ -248,7 +248,7 @@ def no_seeds_rule(state, rules, seat):
     state[counter_index(seat, C.C_NO_SEED_TURNS)] += 1
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def start_turn(state, rules):
     """Begin the acting seat's turn: the R7 check first (R6), else a planting decision."""
     while state[L.H_OVER] == 0:
@@ -260,7 +260,7 @@ def start_turn(state, rules):
         finish_turn(state)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def finish_turn(state):
     """R19, R21, A18: count the turn; end the game after the round's last seat, else pass on."""
     state[L.H_TURNS] += 1
@@ -275,13 +275,13 @@ def finish_turn(state):
         state[L.H_SEAT] = following
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def end_turn(state, rules):
     finish_turn(state)
     start_turn(state, rules)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def plant(state, origin, skip_origin, seat):
     """R8, R9, A4: plant all seeds of ``origin`` one per card clockwise; return the target.
 
@@ -308,7 +308,7 @@ def plant(state, origin, skip_origin, seat):
     return (origin + hand) % C.N_POSITIONS
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def after_planting(state, rules, seat, target):
     """R10, A3: a House target means planting again; else the target decision (R11)."""
     if target == 0:
@@ -321,7 +321,7 @@ def after_planting(state, rules, seat, target):
     state[L.H_PHASE] = C.PHASE_TARGET
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def water(state, seat):
     """R12, A5: add the target's fruits/raindrops from storage (fewer if storage runs short)."""
     base = seat_base(seat)
@@ -332,7 +332,7 @@ def water(state, seat):
     state[counter_index(seat, C.C_WATERINGS)] += 1
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def check_end_by_cards(state, rules, seat):
     """R20, R21 (sets) and V3, A15 (cards owned) after a purchase."""
     base = seat_base(seat)
@@ -347,7 +347,7 @@ def check_end_by_cards(state, rules, seat):
         trigger_end(state, seat, C.END_CARDS_BOUGHT)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def buy(state, rules, seat, slot):
     """R13-R17: pay from the House, return the target's seeds, take the card."""
     base = seat_base(seat)
@@ -367,7 +367,7 @@ def buy(state, rules, seat, slot):
     slide_market(state, rules, slot)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def can_pay_market_op(state, rules, seat):
     """V2, A14: the stack holds 2+ cards and the buyer can pay from the House (or storage)."""
     if not rules[R.R_MARKET_OP] or state[C.F_STACK_LEFT] < 2:
@@ -376,7 +376,7 @@ def can_pay_market_op(state, rules, seat):
     return state[seat_base(seat) + where] >= rules[R.R_OP_COST]
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def refill(state, rules, seat):
     """R18: draw the top card into the leftmost empty slot, unless V2 asks the buyer first."""
     if state[C.F_STACK_LEFT] == 0:
@@ -388,7 +388,7 @@ def refill(state, rules, seat):
         finish_refill(state, rules, seat)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def finish_refill(state, rules, seat):
     """A7: once the refill is complete, an empty stack triggers the end; the turn ends (R18)."""
     if state[C.F_STACK_LEFT] == 0:
@@ -396,7 +396,7 @@ def finish_refill(state, rules, seat):
     end_turn(state, rules)
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def use_market_op(state, rules, seat):
     """V2, A14: pay, then draw two cards; the buyer then chooses which goes to the market."""
     base = seat_base(seat)
@@ -413,7 +413,7 @@ def use_market_op(state, rules, seat):
     state[L.H_PHASE] = C.PHASE_OP_CHOOSE
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def keep_drawn_card(state, rules, seat, which):
     """V2: one drawn card to the market (its umbrella fires now if only entering counts, A13),
     the other to the bottom of the stack."""
@@ -431,7 +431,7 @@ def keep_drawn_card(state, rules, seat, which):
 # The kernel interface (cardsim.core.kernel) ------------------------------------------------------
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def legal(state, out):
     """Legal decision codes of the pending decision, in canonical order (cards.py)."""
     phase = state[L.H_PHASE]
@@ -459,7 +459,7 @@ def legal(state, out):
     return n
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def apply(state, rules, decision, rng):
     """Apply one legal decision and advance to the next pending decision (module docstring)."""
     phase = state[L.H_PHASE]
@@ -491,7 +491,7 @@ def observe(state, seat, buf):
     return buf
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def farm_seeds(state, base):
     """Seeds on the 7 farm cards, House included (R22 second tie-break, A10)."""
     total = 0
@@ -500,7 +500,7 @@ def farm_seeds(state, base):
     return total
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def qualifies(state, rules, base):
     """R22: completed a set; V3, A15: owns enough cards (or also a set, by option)."""
     if rules[R.R_BEGINNERS]:
@@ -509,7 +509,7 @@ def qualifies(state, rules, base):
     return state[base + C.SEAT_COMPLETED] == 1
 
 
-@njit(**INLINE_RULES_JIT)
+@njit(**RULES_JIT)
 def seat_key(state, rules, seat):
     """(qualifies, fruits, farm seeds): R22 compares seats in this order (A9, A10)."""
     base = seat_base(seat)
