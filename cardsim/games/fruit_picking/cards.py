@@ -96,8 +96,8 @@ SEAT_COUNTERS = (
     "farm_seeds",  # seeds on the 7 farm cards at the end (tie-break 2, A10)
     "set_completed",  # 1 if the seat completed a set
     "set_turn",  # game turn (1-based, all seats counted) in which it first completed a set, 0 if never
-    "set_variety",  # 1 if its cards contain the set at the end
-    "set_greedy",
+    "set_variety",  # 1 if the purchase that completed its first set completed Variety (R20)
+    "set_greedy",  # ... Greedy; a purchase can complete several sets at once
     "set_smiley",
     "set_family",
     "house_repeats",  # plantings that ended on the House and had to be repeated (R10)

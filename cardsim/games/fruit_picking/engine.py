@@ -342,6 +342,8 @@ def check_end_by_cards(state, rules, seat):
     if sets_in_use and mask != 0 and state[base + C.SEAT_COMPLETED] == 0:
         state[base + C.SEAT_COMPLETED] = 1
         state[counter_index(seat, C.C_SET_TURN)] = state[L.H_TURNS] + 1
+        for i in range(4):  # the set(s) this purchase completed, by type (SET_NAMES order)
+            state[counter_index(seat, C.C_SET_VARIETY + i)] = (mask >> i) & 1
         trigger_end(state, seat, C.END_SET_COMPLETED)
     if rules[R.R_BEGINNERS] and state[base + C.SEAT_N_CARDS] >= rules[R.R_BEGINNER_CARDS]:
         trigger_end(state, seat, C.END_CARDS_BOUGHT)
@@ -545,9 +547,6 @@ def finalize(state, rules, game_row, seat_rows):
         row[extra + C.C_FRUITS] = key[1]
         row[extra + C.C_FARM_SEEDS] = key[2]
         row[extra + C.C_SET_COMPLETED] = state[base + C.SEAT_COMPLETED]
-        mask = sets_mask(state, base)
-        for i in range(4):
-            row[extra + C.C_SET_VARIETY + i] = (mask >> i) & 1
     extra = len(L.GAME_COLUMNS)
     game_row[extra + 0] = state[C.F_TRIGGER_SEAT]
     game_row[extra + 1] = state[C.F_UMBRELLA_TRIGGERS]

@@ -466,6 +466,8 @@ class ReferenceGame:
         if self.sets_used and self.sets[s] and not self.completed[s]:
             self.completed[s] = 1
             self.counters[s][C.C_SET_TURN] = self.turns + 1
+            for i in range(len(C.SET_NAMES)):  # the set(s) this purchase completed
+                self.counters[s][C.C_SET_VARIETY + i] = int(bool(self.sets[s] & (1 << i)))
             self.events.append(
                 {"kind": EV_SET, "seat": s, "sets": self.sets[s], "turn": self.turns + 1}
             )
@@ -663,8 +665,6 @@ class ReferenceGame:
             counters[C.C_FRUITS] = self.fruits[s]
             counters[C.C_FARM_SEEDS] = self.farm_seeds(s)
             counters[C.C_SET_COMPLETED] = self.completed[s]
-            for i in range(len(C.SET_NAMES)):
-                counters[C.C_SET_VARIETY + i] = int(bool(self.sets[s] & (1 << i)))
             row[c:] = counters
         return game_row, seat_rows
 
