@@ -150,7 +150,6 @@ def test_out_writes_every_game_with_its_metadata(tmp_path):
     assert meta["ruleset"] == GAME and meta["seed"] == 7 and meta["n_players"] == 3
     assert meta["bots"] == ["greedy", "random", "planner"]
     assert meta["games"] == meta["games_done"] == 300 and meta["complete"] is True
-    assert meta["threads"] >= 1 and meta["games_per_second"] > 0
     assert meta["rules"]["turn_cap"] == 1000
     assert list(df["bot_1"].cat.categories) == ["greedy", "random", "planner"]
     assert (df["bot_2"] == "planner").all()
@@ -166,11 +165,10 @@ def test_out_writes_every_game_with_its_metadata(tmp_path):
 def test_out_is_the_same_whatever_threads_and_chunk_size(tmp_path):
     base, _ = run_to_file(tmp_path / "a.parquet", "--threads", 1, "--chunk-size", 300)
     for i, (threads, chunk) in enumerate([(TWO_THREADS, 300), (TWO_THREADS, 37), (1, "1e2")]):
-        df, meta = run_to_file(
-            tmp_path / f"b{i}.parquet", "--threads", threads, "--chunk-size", chunk
-        )
+        df, _ = run_to_file(tmp_path / f"b{i}.parquet", "--threads", threads, "--chunk-size", chunk)
         pd.testing.assert_frame_equal(df, base)
-        assert meta["threads"] == int(threads)
+    # with the same chunk size the file is the same byte for byte
+    assert (tmp_path / "a.parquet").read_bytes() == (tmp_path / "b0.parquet").read_bytes()
 
 
 class InterruptingBar:
@@ -224,7 +222,7 @@ def test_ctrl_c_keeps_a_valid_partial_file_and_resume_completes_it(tmp_path, mon
     assert partial.exists() and not path.exists()
     df, meta = io.read_results(partial)
     assert len(df) == 100 and meta["games_done"] == 100 and meta["complete"] is False
-    assert meta["games_per_second"] > 0 and meta["seed"] == 7
+    assert meta["seed"] == 7
 
     # without --resume an interrupted run is not overwritten
     assert_one_line_error(invoke(*args), "--resume")

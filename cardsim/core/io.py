@@ -6,7 +6,9 @@ run's metadata as JSON under the key ``b"cardsim"`` of the Parquet schema metada
     spec.metadata()                      # ruleset, rules, bots, seating, seed, games asked for, ...
     + end_reasons                        # names of the end_reason codes
     + games_done, complete               # rows in the file; complete once games_done == games
-    + seconds, games_per_second, threads # timing of the simulation (seconds summed over sessions)
+
+Nothing about how the run went (time taken, threads) is stored: the same run gives the same file,
+byte for byte, whatever the thread count (the summary printed by the run says how fast it was).
 
 While a run is going the file is ``<path>.partial``; ``close()`` renames it to ``<path>``
 (``os.replace``, atomic) once every game is in it. If the run is interrupted, ``close()`` still
@@ -24,7 +26,6 @@ import json
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -90,8 +91,6 @@ class ParquetSink:
         self.partial = partial_path(self.path)
         self.spec = spec
         self.games = 0  # games written so far
-        self._prior: dict = {}  # metadata of the file a resume continues
-        self._copied = 0  # games copied from it
         self._closed = False
         if self.path.is_dir():
             raise CardsimError(f"--out {str(self.path)!r} is a directory")
@@ -125,8 +124,6 @@ class ParquetSink:
                 os.replace(moved, self.partial)  # as it was before the resume
                 raise
             moved.unlink()
-            self._copied = self.games
-        self._started = time.perf_counter()
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -175,17 +172,6 @@ class ParquetSink:
         meta["end_reasons"] = list(self.spec.ruleset.end_reasons)
         meta["games_done"] = self.games
         meta["complete"] = self.complete
-        # this session: the runner's figures, or without them (interrupted) the sink's own clock
-        elapsed = stats.seconds if stats is not None else time.perf_counter() - self._started
-        played = self.games - self._copied
-        meta["seconds"] = round(float(self._prior.get("seconds") or 0.0) + elapsed, 3)
-        meta["games_per_second"] = (
-            round(played / elapsed, 1)
-            if played and elapsed > 0
-            else self._prior.get("games_per_second")
-        )
-        threads = stats.threads if stats is not None and played else None
-        meta["threads"] = threads or self._prior.get("threads")
         return meta
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -219,7 +205,6 @@ class ParquetSink:
                 f"cannot resume {str(source)!r}: it already holds {done:,} games, "
                 f"more than --games {self.spec.n_games:,}"
             )
-        self._prior = meta
 
 
 def _show(value: Any) -> str:
