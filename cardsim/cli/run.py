@@ -81,7 +81,7 @@ def run(
             sink.abort()  # keep what is done, readable
         raise
     click.echo(format_summary(summary.summarize(), spec, stats))
-    path = sink.close(stats) if sink is not None else None
+    path = sink.close() if sink is not None else None
     if path is not None and not quiet:
         click.echo(f"\nSaved {sink.games:,} games to {path}")
 

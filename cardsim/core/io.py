@@ -138,14 +138,12 @@ class ParquetSink:
             self._writer.write_table(table, row_group_size=max(len(chunk), 1))
             self.games += len(chunk)
 
-    def close(self, stats=None) -> Path:
+    def close(self) -> Path:
         """Write the footer and metadata; rename to ``path`` if every game is in. Returns the file.
-
-        ``stats`` (a ``runner.RunStats``, optional) adds the timing of this session.
         """
         if self._closed:
             return self.path if self.complete else self.partial
-        meta = self.metadata(stats)
+        meta = self.metadata()
         with _interrupts_deferred():
             self._writer.add_key_value_metadata({METADATA_KEY.decode(): json.dumps(meta)})
             self._writer.close()
@@ -166,7 +164,7 @@ class ParquetSink:
     def complete(self) -> bool:
         return self.games >= self.spec.n_games
 
-    def metadata(self, stats=None) -> dict:
+    def metadata(self) -> dict:
         """The JSON stored with the file (see the module docstring)."""
         meta = self.spec.metadata()
         meta["end_reasons"] = list(self.spec.ruleset.end_reasons)
