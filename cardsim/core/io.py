@@ -139,8 +139,7 @@ class ParquetSink:
             self.games += len(chunk)
 
     def close(self) -> Path:
-        """Write the footer and metadata; rename to ``path`` if every game is in. Returns the file.
-        """
+        """Write the footer and metadata; rename to ``path`` once every game is in; the file."""
         if self._closed:
             return self.path if self.complete else self.partial
         meta = self.metadata()
