@@ -178,17 +178,27 @@ class SummaryAccumulator:
         # Games the turn cap ended are a safeguard's doing, not the rules': never mix them into
         # win rates (they are counted on their own below).
         finished = game[:, L.G_TURN_CAP_HIT] == 0
-        wins = chunk.seat_out[finished, :k, L.S_WIN] != 0  # bool (finished games, k)
-        first = game[finished, L.G_FIRST_SEAT].astype(np.int64)
-        for seat in range(k):
-            position = (seat - first) % k
-            self.position_wins += np.bincount(position[wins[:, seat]], minlength=k)
-        self.seat_wins += wins.sum(axis=0)
-        bots = chunk.seat_bot[finished, :k].astype(np.int64)
+        all_finished = bool(finished.all())  # the usual case: no copies by mask
+        wins = chunk.seat_out[:, :k, L.S_WIN] != 0  # bool (games, k)
+        bots = chunk.seat_bot[:, :k]
+        if not all_finished:
+            wins = wins[finished]
+            bots = bots[finished]
+        first = game[:, L.G_FIRST_SEAT] if all_finished else game[finished, L.G_FIRST_SEAT]
+        # turn-order position of every (game, seat): 0 for the initial player
+        position = (np.arange(k, dtype=np.int8)[None, :] - first[:, None].astype(np.int8)) % k
+        self.position_wins += np.bincount(position[wins], minlength=k)[:k]
+        seat_wins = np.count_nonzero(wins, axis=0)
+        self.seat_wins += seat_wins
         n_bots = len(self.bot_names)
-        self.bot_wins += np.bincount(bots[wins], minlength=n_bots)[:n_bots]
-        self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
-        winners = wins.sum(axis=1)
+        if (bots == bots[0]).all():  # one seating for every game (a plain run): no bot lookups
+            for seat in range(k):
+                self.bot_wins[bots[0, seat]] += seat_wins[seat]
+                self.bot_seat_games[bots[0, seat]] += len(bots)
+        else:
+            self.bot_wins += np.bincount(bots[wins], minlength=n_bots)[:n_bots]
+            self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
+        winners = np.count_nonzero(wins, axis=1)
         self.shared_win_games += int(np.count_nonzero(winners > 1))
         self.no_winner_games += int(np.count_nonzero(winners == 0))
         turns = np.bincount(game[:, L.G_TURNS])

@@ -128,7 +128,7 @@ def greedy_bot(obs, legal, n_legal, params, rng):
         else:
             kind = obs[C.F_FARM_KIND + target]
             if kind < C.N_FRUIT_KINDS and cheapest_price(cheapest, kind) <= money + house_gain:
-                value = 1000  # a purchase beats any watering
+                return i  # a purchase beats any watering, and the first one found is taken
             else:
                 value = min(obs[C.F_FARM_WATER + target], obs[base + C.SEAT_STORAGE])
         if value > best_value:
