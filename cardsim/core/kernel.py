@@ -16,12 +16,13 @@ Contract of the ruleset functions (``state``: int32 vector whose header is ``lay
   legal one) themselves and return only at a real choice: calls dominate the loop's time.
 - ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector. A ruleset
   whose observation is a prefix of the state (``Ruleset.obs_is_state_prefix``) gets that prefix
-  as ``buf`` and returns it untouched (no copy); any other fills ``buf`` and returns it.
-
-All four are compiled with ``jit.RULES_JIT`` (no reference counting, no allocation), like the play
-loop itself; ``run_chunk`` allocates every array a game needs.
+  as ``buf`` and returns it untouched (the loop does not even call it); any other fills ``buf``
+  and returns it.
 - ``finalize(state, rules, game_row, seat_rows)``: scores, ranks, winners and counters of a
   finished game; the loop fills ``GAME_COLUMNS`` itself.
+
+All four are compiled with ``jit.RULES_JIT`` (no reference counting, no allocation), like the play
+loop itself; ``run_chunk`` allocates every array a game needs, once per thread.
 
 Rules of the loop that every reference implementation mirrors:
 
