@@ -394,7 +394,7 @@ def _finished(
     st[L.H_OVER], st[L.H_END_REASON], st[L.H_TRIGGERED] = 1, reason, 1
     ref.over, ref.end_reason, ref.triggered = True, reason, True
     game_row = np.zeros(len(L.GAME_COLUMNS) + len(C.GAME_COUNTERS), np.int32)
-    seat_rows = np.zeros((C.MAX_PLAYERS, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
+    seat_rows = np.zeros((ref.n, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
     FINALIZE(st, both.rules, game_row, seat_rows)
     np.testing.assert_array_equal(seat_rows, ref.outcome_rows()[1])
     return seat_rows, ref

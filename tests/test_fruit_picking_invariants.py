@@ -179,7 +179,8 @@ def test_invariants_hold_after_every_step(options, game, data):
         assert state[L.H_TRIGGERED] == 1 and state[C.F_TRIGGER_REASON] == reason
         assert state[L.H_TURNS] % n == 0  # every player has played the same number of turns
     game_row = np.zeros(len(L.GAME_COLUMNS) + len(C.GAME_COUNTERS), np.int32)
-    seat_rows = np.zeros((C.MAX_PLAYERS, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
+    # one row more than the players: finalize must leave rows of absent seats alone
+    seat_rows = np.zeros((n + 1, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
     FINALIZE(state, rules, game_row, seat_rows)
     ranks = seat_rows[:n, L.S_RANK]
     assert ranks.min() == 1 and ranks.max() <= n

@@ -275,7 +275,7 @@ def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
         for j in range(len(gcols))
         if eng_game[j] != ref_game[j]
     ]
-    for s in range(C.MAX_PLAYERS):
+    for s in range(len(eng_seats)):
         out += [
             f"seat {s} {scols[j]}: engine {eng_seats[s, j]}, reference {ref_seats[s, j]}"
             for j in range(len(scols))
@@ -395,7 +395,7 @@ def test_lockstep_public_state_legal_and_result(rules):
                 step += 1
             assert ref.is_over
             game_row = np.zeros(G0 + len(C.GAME_COUNTERS), np.int32)
-            seat_rows = np.zeros((C.MAX_PLAYERS, S0 + C.N_COUNTERS), np.int32)
+            seat_rows = np.zeros((players, S0 + C.N_COUNTERS), np.int32)
             finalize(state, rv, game_row, seat_rows)
             ref_game, ref_seats = ref.outcome_rows()
             np.testing.assert_array_equal(game_row[G0:], ref_game[G0:])

@@ -178,7 +178,7 @@ class ParquetSink:
         return chunk_frame(spec.ruleset, spec.n_players, spec.bot_names, chunk)
 
     def _empty_chunk(self) -> Chunk:
-        return empty_chunk(self.spec.ruleset, 0)
+        return empty_chunk(self.spec.ruleset, 0, self.spec.n_players)
 
     def _resume_source(self) -> Path | None:
         for candidate in (_resuming_path(self.path), self.partial, self.path):
@@ -268,7 +268,7 @@ def read_results(path: str | Path) -> tuple[pd.DataFrame, dict]:
 def frame_chunk(ruleset, n_players: int, bot_names: list[str], df: pd.DataFrame) -> Chunk:
     """Inverse of ``outcomes.chunk_frame``: the raw arrays of a frame of consecutive games."""
     n = len(df)
-    chunk = empty_chunk(ruleset, n)
+    chunk = empty_chunk(ruleset, n, n_players)
     for j, name in enumerate(game_column_names(ruleset)):
         if name == "bad_bot_answers":
             continue  # not stored: a run with bad answers is refused
@@ -284,13 +284,13 @@ def frame_chunk(ruleset, n_players: int, bot_names: list[str], df: pd.DataFrame)
     return chunk
 
 
-def empty_chunk(ruleset, n: int, first_game: int = 0) -> Chunk:
-    """A zeroed chunk of ``n`` games (seat_bot -1) with the ruleset's array shapes."""
+def empty_chunk(ruleset, n: int, n_players: int, first_game: int = 0) -> Chunk:
+    """A zeroed chunk of ``n`` games of ``n_players`` (seat_bot -1) with the ruleset's columns."""
     return Chunk(
         first_game,
         np.zeros((n, len(game_column_names(ruleset))), np.int32),
-        np.zeros((n, ruleset.max_players, len(seat_column_names(ruleset))), np.int32),
-        np.full((n, ruleset.max_players), -1, np.int16),
+        np.zeros((n, n_players, len(seat_column_names(ruleset))), np.int32),
+        np.full((n, n_players), -1, np.int16),
     )
 
 

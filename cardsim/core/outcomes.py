@@ -27,8 +27,8 @@ class Chunk:
     """Raw outcomes of games ``first_game .. first_game + len(game_out) - 1``.
 
     ``game_out``: int32 (games, len(GAME_COLUMNS) + game counters);
-    ``seat_out``: int32 (games, max players, len(SEAT_COLUMNS) + seat counters);
-    ``seat_bot``: int16 (games, max players) index into the run's bot names, -1 for empty seats.
+    ``seat_out``: int32 (games, players, len(SEAT_COLUMNS) + seat counters);
+    ``seat_bot``: int16 (games, players) index into the run's bot names.
     """
 
     first_game: int

@@ -222,7 +222,7 @@ def iter_chunks(
         n = min(chunk_size, spec.n_games - done)
         first = spec.first_game + done
         game_out = np.zeros((n, n_game_cols), np.int32)
-        seat_out = np.zeros((n, ruleset.max_players, n_seat_cols), np.int32)
+        seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
         decisions = kernel.run_chunk(
             fns,
             bots,
@@ -244,8 +244,7 @@ def iter_chunks(
         bad = int(game_out[:, game_column_names(ruleset).index("bad_bot_answers")].sum())
         if bad:
             raise CardsimError(f"a bot returned an index outside the legal decisions {bad} times")
-        seat_bot = np.full((n, ruleset.max_players), -1, np.int16)
-        seat_bot[:, : spec.n_players] = table[np.arange(first, first + n) % len(table)]
+        seat_bot = table[np.arange(first, first + n) % len(table)]
         if stats is not None:
             stats.decisions += int(decisions)
             stats.games += n

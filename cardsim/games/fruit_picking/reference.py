@@ -655,7 +655,7 @@ class ReferenceGame:
         game_row[g + C.GAME_COUNTERS.index("trigger_seat")] = self.trigger_seat
         game_row[g + C.GAME_COUNTERS.index("umbrella_triggers")] = self.umbrella_triggers
         game_row[g + C.GAME_COUNTERS.index("stack_left")] = len(self.stack)
-        seat_rows = np.zeros((C.MAX_PLAYERS, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
+        seat_rows = np.zeros((self.n, len(L.SEAT_COLUMNS) + C.N_COUNTERS), np.int32)
         scores, ranks, wins = self.result()
         c = len(L.SEAT_COLUMNS)
         for s in range(self.n):
