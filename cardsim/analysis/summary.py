@@ -185,9 +185,12 @@ class SummaryAccumulator:
             wins = wins[finished]
             bots = bots[finished]
         first = game[:, L.G_FIRST_SEAT] if all_finished else game[finished, L.G_FIRST_SEAT]
-        # turn-order position of every (game, seat): 0 for the initial player
-        position = (np.arange(k, dtype=np.int8)[None, :] - first[:, None].astype(np.int8)) % k
-        self.position_wins += np.bincount(position[wins], minlength=k)[:k]
+        # turn-order position of a seat: 0 for the initial player, so seat s is at position p
+        # in the games whose first seat is (s - p) % k
+        starts = [first == f for f in range(k)]
+        for seat in range(k):
+            for p in range(k):
+                self.position_wins[p] += np.count_nonzero(wins[:, seat] & starts[(seat - p) % k])
         seat_wins = np.count_nonzero(wins, axis=0)
         self.seat_wins += seat_wins
         n_bots = len(self.bot_names)
