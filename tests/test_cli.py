@@ -258,43 +258,17 @@ def test_sink_interrupted_by_the_runner_then_resumed(tmp_path):
     assert sink.close() == io.partial_path(path)
     assert len(io.read_results(io.partial_path(path))[0]) == 60
 
-    ok(
-        "run",
-        GAME,
-        "-n",
-        250,
-        "-p",
-        2,
-        "--seed",
-        3,
-        "--bots",
-        "planner,greedy",
-        "--out",
-        path,
-        "--resume",
-        "--quiet",
-    )
+    def resume(games):
+        args = ("-n", games, "-p", 2, "--seed", 3, "--bots", "planner,greedy", "--out", path)
+        ok("run", GAME, *args, "--resume", "--quiet")
+
+    resume(250)
     df, _ = io.read_results(path)
     frames = [chunk_frame(spec.ruleset, 2, spec.bot_names, c) for c in runner.iter_chunks(spec)]
     pd.testing.assert_frame_equal(df, pd.concat(frames, ignore_index=True))
 
     # a finished run can be extended with a larger --games
-    ok(
-        "run",
-        GAME,
-        "-n",
-        400,
-        "-p",
-        2,
-        "--seed",
-        3,
-        "--bots",
-        "planner,greedy",
-        "--out",
-        path,
-        "--resume",
-        "--quiet",
-    )
+    resume(400)
     df, meta = io.read_results(path)
     assert df["game"].tolist() == list(range(400)) and meta["games"] == 400
 

@@ -113,16 +113,6 @@ class Summary:
     def median_rounds(self) -> float:
         return self.median_turns / self.n_players
 
-    def positions_table(self) -> pd.DataFrame:
-        """One row per turn-order position: wins, games, win_rate, ci_low, ci_high."""
-        return _rate_table({f"{i}": r for i, r in enumerate(self.positions)}, "position")
-
-    def seats_table(self) -> pd.DataFrame:
-        return _rate_table({f"{i}": r for i, r in enumerate(self.seats)}, "seat")
-
-    def bots_table(self) -> pd.DataFrame:
-        return _rate_table(self.bots, "bot")
-
     def end_reasons_table(self) -> pd.DataFrame:
         import pandas as pd
 
@@ -130,25 +120,6 @@ class Summary:
         return pd.DataFrame(
             {"games": counts, "share": counts / self.games if self.games else np.nan}
         )
-
-
-def _rate_table(rates: dict[str, Rate], index: str) -> pd.DataFrame:
-    import pandas as pd
-
-    rows = []
-    for key, r in rates.items():
-        lo, hi = r.interval
-        rows.append(
-            {
-                index: key,
-                "wins": r.wins,
-                "games": r.trials,
-                "win_rate": r.rate,
-                "ci_low": lo,
-                "ci_high": hi,
-            }
-        )
-    return pd.DataFrame(rows).set_index(index)
 
 
 class SummaryAccumulator:

@@ -51,9 +51,6 @@ class Ruleset:
     replay: Callable[..., Any] | None = field(default=None, compare=False)
     turn_cap_option: str = "turn_cap"
 
-    def option(self, name: str) -> RuleOption:
-        return next(o for o in self.options if o.name == name)
-
 
 def available() -> list[str]:
     """Names of every registered ruleset."""

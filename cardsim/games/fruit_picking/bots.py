@@ -19,6 +19,7 @@ from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
+from cardsim.games.fruit_picking.engine import position_of_kind
 
 
 @njit(**HOT_RULES_JIT)
@@ -191,20 +192,14 @@ def buy_value(obs, seat, slot, params):
     price = obs[C.F_MARKET_PRICE + slot]
     before, before_all = distance_to_set(obs, seat, -1)
     after, after_all = distance_to_set(obs, seat, kind)
-    fruits = obs[C.F_FARM_WATER + _position_of(obs, kind)]  # market cards print as the farm (A2)
+    fruits = obs[
+        C.F_FARM_WATER + position_of_kind(obs, kind)
+    ]  # market cards print as the farm (A2)
     value = params[W_SET_PROGRESS] * (before - after) + params[W_BREADTH] * (before_all - after_all)
     value += params[W_FRUITS] * fruits - params[W_PRICE] * price + params[W_BUY]
     if after == 0:
         value += params[W_FINISH]
     return value
-
-
-@njit(**RULES_JIT)
-def _position_of(obs, kind):
-    for p in range(1, C.N_POSITIONS):
-        if obs[C.F_FARM_KIND + p] == kind:
-            return p
-    return 0
 
 
 @njit(**RULES_JIT)

@@ -277,6 +277,7 @@ def finish_turn(state):
 
 @njit(**HOT_RULES_JIT)
 def end_turn(state, rules):
+    """End the acting seat's turn and start the next one (R19, R6)."""
     finish_turn(state)
     start_turn(state, rules)
 
