@@ -265,6 +265,26 @@ def read_results(path: str | Path) -> tuple[pd.DataFrame, dict]:
     return _restore_categories(table.to_pandas(), meta), meta
 
 
+def write_results(path: str | Path, games: pd.DataFrame, metadata: dict) -> Path:
+    """Write a whole frame of games and its run metadata to ``path`` atomically.
+
+    The same layout as a run's ``--out`` file (``read_results`` reads both): the frame as one
+    Parquet file with ``metadata`` as JSON under ``b"cardsim"``. It is written to
+    ``<path>.partial`` first and renamed, so ``path`` is never half written.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise CardsimError(f"{str(path)!r} is a directory")
+    if not path.parent.is_dir():
+        raise CardsimError(f"directory {str(path.parent)!r} does not exist")
+    table = pa.Table.from_pandas(games, preserve_index=False)
+    table = table.replace_schema_metadata({METADATA_KEY: json.dumps(_json_ready(metadata))})
+    tmp = partial_path(path)
+    pq.write_table(table, tmp, compression=COMPRESSION)
+    os.replace(tmp, path)
+    return path
+
+
 def frame_chunk(ruleset, n_players: int, bot_names: list[str], df: pd.DataFrame) -> Chunk:
     """Inverse of ``outcomes.chunk_frame``: the raw arrays of a frame of consecutive games."""
     n = len(df)

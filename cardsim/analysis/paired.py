@@ -1,0 +1,110 @@
+"""Paired differences between two runs played on the same seeds (two rule sets, or two bots).
+
+Game ``i`` of run a and game ``i`` of run b share their random streams, so what they have in
+common (the deal, the starting player) cancels in the per-game difference. The interval of the
+mean difference is then narrower than the unpaired one: it only has to cover the part of the
+games that the change actually moved.
+
+Per metric, ``paired_diff`` compares per-game values over the games present in both runs:
+
+- ``win rate <position>`` / ``win rate seat <s>``: the win share of that position or seat
+  (shared wins split, ``frame.win_shares``), over the games neither run ended by the turn cap;
+- ``first-player advantage``: the starter's win share minus the fair share (1/K of a decided
+  game), over the same games;
+- ``game length (turns)``: turns, over all games;
+- ``score spread``: highest minus lowest score of a game;
+- ``winning margin``: the best winner's score minus the best score among the others (games with
+  a winner and at least one loser).
+
+Columns: metric, games, a, b, diff (b - a), ci_low, ci_high (95% paired t interval of the mean
+difference), p_value (paired t test; 1.0 when every difference is 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from cardsim.analysis import frame as F
+from cardsim.analysis.summary import CONFIDENCE
+from cardsim.core.errors import CardsimError
+
+COLUMNS = ["metric", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value"]
+
+
+def score_spread(frame: pd.DataFrame) -> np.ndarray:
+    """Per game: highest minus lowest score."""
+    scores = F.seat_matrix(frame, "score", np.float64)
+    return scores.max(axis=1) - scores.min(axis=1)
+
+
+def winning_margin(frame: pd.DataFrame) -> np.ndarray:
+    """Per game: best winner's score minus best other score (NaN if nobody or everybody won)."""
+    scores = F.seat_matrix(frame, "score", np.float64)
+    won = F.wins(frame)
+    best_winner = np.where(won, scores, -np.inf).max(axis=1)
+    best_other = np.where(~won, scores, -np.inf).max(axis=1)
+    margin = best_winner - best_other
+    return np.where(np.isfinite(margin), margin, np.nan)
+
+
+def starter_edge(frame: pd.DataFrame) -> np.ndarray:
+    """Per game: the starting player's win share minus 1/K if the game was decided (else 0)."""
+    share = F.by_position(frame, F.win_shares(frame))
+    decided = share.sum(axis=1) > 0
+    return share[:, 0] - decided / F.seat_count(frame)
+
+
+def paired_row(metric: str, a: np.ndarray, b: np.ndarray) -> dict:
+    """Mean of a and b and the paired interval of the mean of b - a (NaN pairs dropped)."""
+    keep = ~(np.isnan(a) | np.isnan(b))
+    a, b = a[keep], b[keep]
+    n = len(a)
+    row = {"metric": metric, "games": n, "a": np.nan, "b": np.nan, "diff": np.nan}
+    row.update(ci_low=np.nan, ci_high=np.nan, p_value=np.nan)
+    if n == 0:
+        return row
+    d = b - a
+    row.update(a=float(a.mean()), b=float(b.mean()), diff=float(d.mean()))
+    if n > 1 and np.any(d != d[0]):
+        test = stats.ttest_rel(b, a)
+        ci = test.confidence_interval(CONFIDENCE)
+        row.update(ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(test.pvalue))
+    elif np.all(d == 0):  # identical games: no difference, and no doubt about it
+        row.update(ci_low=0.0, ci_high=0.0, p_value=1.0)
+    return row
+
+
+def _aligned(a, b) -> tuple[pd.DataFrame, pd.DataFrame]:
+    fa, fb = getattr(a, "frame", a), getattr(b, "frame", b)
+    if F.seat_count(fa) != F.seat_count(fb):
+        raise CardsimError(f"cannot pair runs of {F.seat_count(fa)} and {F.seat_count(fb)} players")
+    common = np.intersect1d(fa["game"].to_numpy(), fb["game"].to_numpy())
+    if len(common) == 0:
+        raise CardsimError("the two runs have no game index in common: nothing to pair")
+    fa = fa.set_index("game", drop=False).loc[common].reset_index(drop=True)
+    fb = fb.set_index("game", drop=False).loc[common].reset_index(drop=True)
+    return fa, fb
+
+
+def paired_diff(a, b) -> pd.DataFrame:
+    """The change of every balance metric from run ``a`` to run ``b`` (``Results`` or frames),
+    game by game over the game indices both hold; see the module docstring for the metrics."""
+    fa, fb = _aligned(a, b)
+    k = F.seat_count(fa)
+    rows = []
+    done = ~(fa["turn_cap_hit"].to_numpy(bool) | fb["turn_cap_hit"].to_numpy(bool))
+    wa, wb = fa[done], fb[done]
+    share_a, share_b = F.win_shares(wa), F.win_shares(wb)
+    pos_a, pos_b = F.by_position(wa, share_a), F.by_position(wb, share_b)
+    for p in range(k):
+        rows.append(paired_row(f"win rate {F.position_label(p)}", pos_a[:, p], pos_b[:, p]))
+    for s in range(k):
+        rows.append(paired_row(f"win rate seat {s}", share_a[:, s], share_b[:, s]))
+    rows.append(paired_row("first-player advantage", starter_edge(wa), starter_edge(wb)))
+    turns_a = fa["turns"].to_numpy(np.float64)
+    rows.append(paired_row("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
+    rows.append(paired_row("score spread", score_spread(fa), score_spread(fb)))
+    rows.append(paired_row("winning margin", winning_margin(fa), winning_margin(fb)))
+    return pd.DataFrame(rows, columns=COLUMNS)

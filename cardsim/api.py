@@ -1,0 +1,48 @@
+"""The library entry point: ``simulate`` plays a run and returns its ``Results`` in memory.
+
+This is the one module of the public API that runs the compiled engine; it is imported only when
+``cardsim.simulate`` is first used, so ``import cardsim`` stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from cardsim.analysis.results import FrameSink, Results, run_metadata
+
+
+def bot_names(bots: str | Sequence[str]) -> list[str]:
+    """``"a,b"`` or ``["a", "b"]`` or ``"a"`` -> bot names per seat, as ``--bots`` takes them."""
+    if isinstance(bots, str):
+        bots = bots.split(",")
+    return [b.strip() for b in bots if b and b.strip()]
+
+
+def simulate(
+    game: str,
+    games: int | str = 100_000,
+    players: int | None = None,
+    bots: str | Sequence[str] = (),
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    chunk_size: int | None = None,
+    bot_files: Iterable[str] = (),
+    progress: Callable[[int], None] | None = None,
+) -> Results:
+    """Play ``games`` games of ``game`` and return every game's outcome with the run metadata.
+
+    ``bots``: one name for every seat or one per seat (built-ins, functions of ``bot_files``, or
+    ``package.module:function``); ``rules``: option name -> value or text as ``--rules`` takes it
+    (``{"variant_umbrella": True}`` or ``{"variant_umbrella": "true"}``). The same arguments give
+    the same games whatever ``threads`` and ``chunk_size``. Bad input is a ``CardsimError``.
+    """
+    from cardsim.core import runner
+
+    spec = runner.make_spec(
+        game, games, players, bot_names(bots), dict(rules or {}), seed, list(bot_files)
+    )
+    sink = FrameSink(spec)
+    stats = runner.run(spec, [sink], threads, chunk_size, progress=progress)
+    return Results(sink.frame(), run_metadata(spec, stats))
