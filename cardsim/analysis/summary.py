@@ -270,6 +270,8 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         "",
         "Win rate by turn order (a shared win counts as a win for each tied winner)",
     ]
+    if getattr(spec, "variant", None):  # a --variant file: its name and where it came from
+        lines.insert(3, f"variant: {spec.variant['name']} ({spec.variant['file']})")
     if s.turn_cap_games:
         lines.insert(
             -1,

@@ -138,7 +138,19 @@ game_index_option = click.option(
     help="Index of the game in the run (0-based), as in the `game` column of --out files.",
 )
 
-spec_options = compose(players_option, bots_option, bot_file_option, seed_option, rules_option)
+variant_option = click.option(
+    "--variant",
+    "variant",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.toml",
+    help="Rule options from a variant file (name, optional game, a [rules] table; see "
+    "analysis/variants/). --rules KEY=VALUE is applied on top: --rules wins over the file.",
+)
+
+spec_options = compose(
+    players_option, bots_option, bot_file_option, seed_option, rules_option, variant_option
+)
 """Everything that decides which games are played: shared by ``run`` and ``replay``."""
 
 

@@ -13,9 +13,9 @@ from tqdm import tqdm
 
 from cardsim.analysis.summary import SummaryAccumulator, format_summary
 from cardsim.cli import options
+from cardsim.cli.specs import spec_from_options
 from cardsim.core import runner
 from cardsim.core.errors import CardsimError
-from cardsim.core.options import parse_assignments
 
 EXIT_INTERRUPTED = 130
 
@@ -46,20 +46,25 @@ def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
 @options.quiet_option
 @click.pass_context
 def run(
-    ctx, game, games, players, bots, bot_files, seed, rules, threads, chunk_size, out, resume, quiet
+    ctx,
+    game,
+    games,
+    players,
+    bots,
+    bot_files,
+    seed,
+    rules,
+    variant,
+    threads,
+    chunk_size,
+    out,
+    resume,
+    quiet,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
     spec = summary = sink = None
     try:
-        spec = runner.make_spec(
-            game,
-            games,
-            players,
-            options.split_names(bots),
-            parse_assignments(rules),
-            seed,
-            bot_files,
-        )
+        spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
         if resume and out is None:

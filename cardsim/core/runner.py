@@ -40,6 +40,7 @@ class RunSpec:
     rules: dict = field(default_factory=dict)  # resolved rule option values
     seed: int = 0
     first_game: int = 0
+    variant: dict | None = None  # Variant.metadata() of a --variant file, shown by reports
 
     @property
     def bot_names(self) -> list[str]:
@@ -62,6 +63,7 @@ class RunSpec:
             "first_game": self.first_game,
             "games": self.n_games,
             "version": __version__,
+            **({"variant": self.variant} if self.variant is not None else {}),
         }
 
     def rules_vector(self) -> np.ndarray:
