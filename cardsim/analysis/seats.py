@@ -154,3 +154,39 @@ def first_player_advantage(frame: pd.DataFrame) -> FirstPlayerAdvantage:
         high=100 * (float(row["ci_high"]) - fair),
         games=int(row["games"]),
     )
+
+
+def bot_win_rates(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per bot: seat_games (seats it played), wins (shared wins split), outright_wins,
+    win_rate with its 95% Wilson interval ci_low..ci_high, fair_rate. Turn-cap games left out."""
+    games = F.finished(frame)
+    k = F.seat_count(frame)
+    fair = fair_rate(frame)
+    share = F.win_shares(games)
+    won = F.wins(games)
+    alone = won & (won.sum(axis=1) == 1)[:, None]
+    bots = np.column_stack([games[f"bot_{s}"].astype(str).to_numpy() for s in range(k)])
+    long = (
+        pd.DataFrame({"bot": bots.ravel(), "share": share.ravel(), "outright": alone.ravel()})
+        if len(games)
+        else pd.DataFrame({"bot": [], "share": [], "outright": []})
+    )
+    grouped = long.groupby("bot", sort=False)
+    rows = []
+    for bot, sub in grouped:
+        n, wins = len(sub), float(sub["share"].sum())
+        lo, hi = wilson_interval(wins, n)
+        rows.append(
+            {
+                "bot": bot,
+                "seat_games": n,
+                "wins": wins,
+                "outright_wins": int(sub["outright"].sum()),
+                "win_rate": wins / n,
+                "ci_low": lo,
+                "ci_high": hi,
+                "fair_rate": fair,
+            }
+        )
+    cols = ["bot", "seat_games", "wins", "outright_wins", "win_rate", "ci_low", "ci_high"]
+    return pd.DataFrame(rows, columns=[*cols, "fair_rate"])

@@ -1,0 +1,516 @@
+"""The standard balance report of one run: metrics -> display tables, charts and verdicts.
+
+Sections, in order: Run (metadata and rule options, changed ones marked), Seat advantage, Game
+length, Scores, End reasons, Counter impact. Verdicts only claim what a 95% interval supports:
+"no detectable ..." whenever the interval contains the no-effect value.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pandas as pd
+
+from cardsim.analysis import counters as C
+from cardsim.analysis import frame as F
+from cardsim.analysis import length, scores, seats
+from cardsim.analysis.report import (
+    Figure,
+    Report,
+    Section,
+    Table,
+    interval,
+    number,
+    p_value,
+    percent,
+    points,
+)
+from cardsim.analysis.results import Results
+from cardsim.analysis.summary import CONFIDENCE
+
+MAX_COUNTER_CHARTS = 12
+SECTIONS = (
+    "Run",
+    "Seat advantage",
+    "Game length",
+    "Scores",
+    "End reasons",
+    "Counter impact",
+)
+
+
+def balance_report(results: Results, title: str | None = None) -> Report:
+    """Every section of the standard report of ``results`` (see the module docstring)."""
+    meta = results.metadata
+    ruleset = results.ruleset
+    name = ruleset.title if ruleset is not None else str(meta.get("ruleset", "cardsim run"))
+    k = F.seat_count(results.frame)
+    title = title or f"Balance report: {name}, {k} players"
+    subtitle = f"{len(results.frame):,} games, seed {meta.get('seed', 0)}"
+    if meta.get("variant"):
+        subtitle += f", variant {meta['variant'].get('name', '')}"
+    report = Report(title, meta, subtitle=subtitle)
+    caption = run_caption(results)
+    report.add(run_section(results))
+    report.add(seat_section(results.frame, caption))
+    report.add(length_section(results.frame, caption))
+    report.add(score_section(results.frame, caption))
+    report.add(end_reason_section(results.frame))
+    report.add(counter_section(results.frame, results.seat_counters, caption))
+    return report
+
+
+def run_caption(results: Results) -> str:
+    from cardsim.charts.render import run_caption as caption
+
+    meta = results.metadata
+    extra = "shared wins split, 95% intervals"
+    return caption(len(results.frame), int(meta.get("seed", 0)), F.seat_count(results.frame), extra)
+
+
+def _figure(title: str, fig, caption: str) -> Figure:
+    from cardsim.charts.render import png
+
+    return Figure(title, png(fig), caption)
+
+
+# -- run -----------------------------------------------------------------------------------------
+
+
+def _shown(value) -> str:
+    if value is None:
+        return "(derived)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(_shown(v) for v in value)
+    return str(value)
+
+
+def rule_table(results: Results) -> pd.DataFrame:
+    """option, value, default, changed ("yes" if not the default), rule: every rule option."""
+    rules = results.metadata.get("rules", {})
+    ruleset = results.ruleset
+    defaults = {o.name: o for o in ruleset.options} if ruleset is not None else {}
+    rows = []
+    for key, value in rules.items():
+        opt = defaults.get(key)
+        default = json.loads(json.dumps(opt.default)) if opt is not None else None
+        changed = opt is not None and value != default
+        rows.append(
+            {
+                "option": key,
+                "value": _shown(value),
+                "default": _shown(default) if opt is not None else "?",
+                "changed": "yes" if changed else "",
+                "rule": opt.refers if opt is not None else "",
+            }
+        )
+    return pd.DataFrame(rows, columns=["option", "value", "default", "changed", "rule"])
+
+
+def run_section(results: Results) -> Section:
+    meta = results.metadata
+    frame = results.frame
+    k = F.seat_count(frame)
+    seating = [F.seat_bot(frame, s) for s in range(k)]
+    if all(b is not None for b in seating) and len(set(seating)) == 1:
+        bots = f"{seating[0]} in every seat"
+    elif all(b is not None for b in seating):
+        bots = ", ".join(f"seat {s}: {b}" for s, b in enumerate(seating))
+    else:
+        bots = "rotated over the seats: " + ", ".join(meta.get("bots", []))
+    params = meta.get("bot_params", {})
+    speed = meta.get("games_per_second")
+    rows = [
+        ("ruleset", meta.get("ruleset", "?")),
+        ("players", str(k)),
+        ("games", f"{len(frame):,}" + ("" if meta.get("complete", True) else " (incomplete run)")),
+        ("seed", str(meta.get("seed", 0))),
+        ("bots", bots),
+        *((f"parameters of {b}", _shown(p)) for b, p in params.items() if p),
+        ("cardsim version", str(meta.get("version", "?"))),
+        (
+            "speed",
+            f"{speed:,.0f} games/s on {meta.get('threads', '?')} threads"
+            if speed
+            else "not recorded (results read from a file)",
+        ),
+    ]
+    variant = meta.get("variant")
+    if variant:
+        rows.insert(2, ("variant", f"{variant.get('name', '')}: {variant.get('description', '')}"))
+    rules = rule_table(results)
+    changed = rules[rules["changed"] == "yes"]["option"].tolist()
+    text = [
+        "Rule options that differ from the default: " + ", ".join(changed) + "."
+        if changed
+        else "Every rule option has its default value."
+    ]
+    return Section(
+        "Run",
+        text=text,
+        tables=[
+            Table("Run", pd.DataFrame(rows, columns=["", "value"])),
+            Table("Rule options (changed ones marked)", rules),
+        ],
+    )
+
+
+# -- seats ---------------------------------------------------------------------------------------
+
+
+def _pts(x: float, half: float) -> str:
+    """Points with as many decimals as the interval deserves."""
+    digits = 1 if half >= 0.095 else 2
+    return f"{abs(x):.{digits}f} ± {half:.{digits}f}"
+
+
+def advantage_verdict(adv: seats.FirstPlayerAdvantage) -> str:
+    """Plain words for the first-player advantage, claiming only what the interval supports."""
+    if math.isnan(adv.points):
+        return "No first-player advantage can be measured: no game was decided."
+    ci = f"95% interval {adv.low:+.2f} to {adv.high:+.2f} points"
+    if not adv.detected:
+        return (
+            f"No detectable first-player advantage: the starting player wins "
+            f"{percent(adv.rate)} of games against a fair {percent(adv.fair)} ({ci}, which "
+            "contains 0)."
+        )
+    way = "more" if adv.points > 0 else "less"
+    return (
+        f"The first player wins {_pts(adv.points, adv.half_width)} points {way} often than fair "
+        f"({percent(adv.rate)} against {percent(adv.fair)}; {ci})."
+    )
+
+
+def equal_test_verdict(test: seats.EqualSeatsTest, what: str) -> str:
+    if test.games == 0:
+        return f"No test of {what}: no game was decided."
+    stat = f"chi-squared {test.statistic:.1f} on {test.dof} df, p {p_value(test.p_value)}"
+    if test.rejects():
+        return f"The {what} do not all win equally often ({stat})."
+    return f"No detectable difference between the {what} ({stat})."
+
+
+def position_verdicts(rates: pd.DataFrame) -> list[str]:
+    """One line per later position whose interval excludes the fair rate."""
+    out = []
+    for _, r in rates[(rates["kind"] == "position") & (rates["index"] > 0)].iterrows():
+        lo, hi = r["ci_low"] - r["fair_rate"], r["ci_high"] - r["fair_rate"]
+        if lo > 0 or hi < 0:
+            half = 100 * (hi - lo) / 2
+            way = "more" if r["vs_fair"] > 0 else "less"
+            out.append(
+                f"The {r['label']} player wins {_pts(100 * r['vs_fair'], half)} points {way} "
+                "often than fair."
+            )
+    return out
+
+
+def rate_table(rates: pd.DataFrame, name: str) -> pd.DataFrame:
+    k = rates["fair_rate"]
+    return pd.DataFrame(
+        {
+            name: rates["label"].astype(str),
+            "games": rates["games"].map(number),
+            "wins": rates["wins"].map(number),
+            "outright wins": rates["outright_wins"].map(number),
+            "shared wins": rates["shared_wins"].map(number),
+            "win rate": rates["win_rate"].map(percent),
+            "95% interval": [
+                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
+            ],
+            "vs fair, points": [points(x) for x in rates["win_rate"] - k],
+        }
+    )
+
+
+def seat_section(frame: pd.DataFrame, caption: str) -> Section:
+    from cardsim.charts import balance as charts
+
+    rates = seats.seat_win_rates(frame)
+    k = F.seat_count(frame)
+    adv = seats.first_player_advantage(frame)
+    by_position = seats.seats_equal_test(frame, "position")
+    by_seat = seats.seats_equal_test(frame, "seat")
+    fair = rates["fair_rate"].iloc[0]
+    verdicts = [advantage_verdict(adv), equal_test_verdict(by_position, "turn-order positions")]
+    verdicts += position_verdicts(rates)
+    verdicts.append(equal_test_verdict(by_seat, "physical seats"))
+    pos, seat = rates[rates["kind"] == "position"], rates[rates["kind"] == "seat"]
+    tables = [
+        Table("Win rate by turn order (1st = the player who starts)", rate_table(pos, "position")),
+        Table("Win rate by seat", rate_table(seat, "seat")),
+    ]
+    bots = seats.bot_win_rates(frame)
+    if len(bots) > 1:
+        tables.append(
+            Table(
+                "Win rate by bot (per seat played)",
+                pd.DataFrame(
+                    {
+                        "bot": bots["bot"],
+                        "seats played": bots["seat_games"].map(number),
+                        "wins": bots["wins"].map(number),
+                        "win rate": bots["win_rate"].map(percent),
+                        "95% interval": [
+                            interval(a, b)
+                            for a, b in zip(bots["ci_low"], bots["ci_high"], strict=True)
+                        ],
+                    }
+                ),
+            )
+        )
+    win = scores.winners(frame)
+    tables.append(
+        Table(
+            "Winners per game",
+            pd.DataFrame(
+                {
+                    "outcome": win["outcome"],
+                    "games": win["games"].map(number),
+                    "share": win["share"].map(percent),
+                }
+            ),
+        )
+    )
+    text = [
+        f"A shared win counts as 1/k of a win for each of the k tied winners, so the win rates of "
+        f"a game's seats add up to 1 and the fair rate is {percent(fair)} (1/{k} of the games "
+        "somebody won); outright wins (the only winner) and shared wins are counted apart. Games "
+        "ended by the turn cap are left out. Intervals are 95% Wilson intervals.",
+    ]
+    figures = [
+        _figure(
+            "Win rate by turn order",
+            charts.seat_win_rates(pos, "Win rate by turn order against the fair share", caption),
+            caption,
+        ),
+        _figure(
+            "Win rate by seat",
+            charts.seat_win_rates(
+                seat, "Win rate by physical seat against the fair share", caption
+            ),
+            caption,
+        ),
+    ]
+    return Section("Seat advantage", text=text, verdicts=verdicts, tables=tables, figures=figures)
+
+
+# -- length, scores, end reasons -----------------------------------------------------------------
+
+
+def _stats_table(table: pd.DataFrame, first: str) -> pd.DataFrame:
+    out = table.copy()
+    for col in out.columns:
+        if col not in (first,) and out[col].dtype.kind in "fiu":
+            out[col] = out[col].map(number)
+    return out
+
+
+def length_section(frame: pd.DataFrame, caption: str) -> Section:
+    from cardsim.charts import balance as charts
+
+    k = F.seat_count(frame)
+    summary = length.length_summary(frame)
+    turns = summary.iloc[0]
+    verdicts = [
+        f"Games last {turns['mean']:.1f} turns on average ({turns['mean'] / k:.1f} rounds of {k} "
+        f"turns); half of them last {number(turns['p25'])} to {number(turns['p75'])} turns, and "
+        f"90% {number(turns['p05'])} to {number(turns['p95'])}."
+    ]
+    by_winner = length.length_by_winner(frame)
+    table = summary.reset_index(names="unit")
+    return Section(
+        "Game length",
+        text=["Every game counts here, those ended by the turn cap included."],
+        verdicts=verdicts,
+        tables=[
+            Table("Game length", _stats_table(table, "unit")),
+            Table("Game length (turns) by who won", _stats_table(by_winner, "winner")),
+        ],
+        figures=[
+            _figure(
+                "Game length",
+                charts.length_histogram(length.length_histogram(frame), k, caption),
+                caption,
+            )
+        ],
+    )
+
+
+def score_section(frame: pd.DataFrame, caption: str) -> Section:
+    from cardsim.charts import balance as charts
+
+    dist = scores.score_distribution(frame, "position")
+    margin = scores.margin_by_winner(frame)
+    spread = scores.spread_summary(frame)
+    overall = margin.iloc[-1]
+    verdicts = [
+        f"Scores of a game are {spread['mean']:.2f} points apart on average (highest minus lowest)."
+    ]
+    if overall["games"]:
+        verdicts.append(
+            f"The winner ends {overall['mean']:.2f} points ahead of the best other player on "
+            f"average; {percent(overall['score_ties'], 1)} of winners do not have the strictly "
+            "highest score (they win on a tie-break or by another rule)."
+        )
+    margin_shown = _stats_table(margin, "winner")
+    margin_shown["score_ties"] = margin["score_ties"].map(lambda x: percent(x, 1))
+    margin_shown = margin_shown.rename(columns={"score_ties": "without the top score"})
+    return Section(
+        "Scores",
+        text=[
+            "Final scores by turn-order position, and the winning margin: the best winner's "
+            "score minus the best score among the others (games ended by the turn cap left out)."
+        ],
+        verdicts=verdicts,
+        tables=[
+            Table(
+                "Score by turn order",
+                _stats_table(dist, "label").rename(columns={"label": "position"}),
+            ),
+            Table("Winning margin by who won", margin_shown),
+        ],
+        figures=[
+            _figure(
+                "Score by turn order",
+                charts.score_distribution(dist, "Final score by turn-order position", caption),
+                caption,
+            )
+        ],
+    )
+
+
+def end_reason_section(frame: pd.DataFrame) -> Section:
+    table = scores.end_reasons(frame)
+    capped = int(frame["turn_cap_hit"].sum())
+    n = len(frame)
+    if capped:
+        verdict = (
+            f"{capped:,} of {n:,} games ({percent(capped / n)}) were ended by the turn cap "
+            "safeguard, not by the rules: their win figures are left out. Check the bots or "
+            "raise turn_cap."
+        )
+    else:
+        verdict = "No game was ended by the turn cap: every game ended by the rules."
+    top = table.sort_values("games", ascending=False).iloc[0] if n else None
+    verdicts = [verdict]
+    if top is not None:
+        verdicts.insert(0, f"Most games end by {top['reason']} ({percent(top['share'])}).")
+    shown = pd.DataFrame(
+        {
+            "reason": table["reason"],
+            "games": table["games"].map(number),
+            "share": table["share"].map(percent),
+        }
+    )
+    return Section("End reasons", verdicts=verdicts, tables=[Table("Why games ended", shown)])
+
+
+# -- counters ------------------------------------------------------------------------------------
+
+
+def _odds(x: float) -> str:
+    if x is None or math.isnan(x):
+        return "n/a"
+    return f"{x:.3g}" if x < 1000 else f"{x:.3e}"
+
+
+def counter_verdicts(effects: pd.DataFrame, top: int = 3) -> list[str]:
+    out = []
+    for _, r in effects.iterrows():
+        if r["note"] == C.SEPARATION_NOTE:
+            out.append(
+                f"{r['counter']} decides who wins by itself: every seat on one side of a "
+                "threshold wins and every seat on the other loses."
+            )
+    finite = effects[effects["odds_ratio_sd"].notna()]
+    strong = finite[(finite["or_sd_low"] > 1) | (finite["or_sd_high"] < 1)]
+    for _, r in strong.head(top).iterrows():
+        out.append(
+            f"One standard deviation more {r['counter']} ({r['sd']:.3g}) multiplies a seat's "
+            f"odds of winning by {_odds(r['odds_ratio_sd'])} (95% interval "
+            f"{_odds(r['or_sd_low'])} to {_odds(r['or_sd_high'])}), turn order held fixed."
+        )
+    quiet = finite[(finite["or_sd_low"] <= 1) & (finite["or_sd_high"] >= 1)]["counter"].tolist()
+    if quiet:
+        out.append("No detectable association with winning: " + ", ".join(quiet) + ".")
+    return out
+
+
+def counter_section(frame: pd.DataFrame, names: tuple[str, ...], caption: str) -> Section:
+    from cardsim.charts import balance as charts
+
+    text = [
+        "For every per-seat counter the ruleset records: the win rate by the counter's final "
+        "value (binned when it takes many values), and a logistic regression of winning on the "
+        "counter with the turn-order position held fixed; the effect size is the odds ratio per "
+        "unit and per standard deviation of the counter. Counters are outcomes of play, so these "
+        "are associations, not causes; a paired ablation measures causes."
+    ]
+    if not names:
+        return Section("Counter impact", text=["This ruleset records no per-seat counter."])
+    effects, rates = C.counter_impact(frame, list(names))
+    effect_table = pd.DataFrame(
+        {
+            "counter": effects["counter"],
+            "mean": effects["mean"].map(lambda x: f"{x:.3g}"),
+            "sd": effects["sd"].map(lambda x: f"{x:.3g}"),
+            "values": effects["values"],
+            "odds ratio per unit": effects["odds_ratio"].map(_odds),
+            "95% interval": [
+                f"[{_odds(a)}, {_odds(b)}]" if not math.isnan(a) else "n/a"
+                for a, b in zip(effects["or_low"], effects["or_high"], strict=True)
+            ],
+            "odds ratio per sd": effects["odds_ratio_sd"].map(_odds),
+            "95% interval (sd)": [
+                f"[{_odds(a)}, {_odds(b)}]" if not math.isnan(a) else "n/a"
+                for a, b in zip(effects["or_sd_low"], effects["or_sd_high"], strict=True)
+            ],
+            "p-value": effects["p_value"].map(p_value),
+            "note": effects["note"],
+        }
+    )
+    rate_shown = pd.DataFrame(
+        {
+            "counter": rates["counter"],
+            "value": rates["value"],
+            "seat-games": rates["seat_games"].map(number),
+            "win rate": rates["win_rate"].map(percent),
+            "95% interval": [
+                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
+            ],
+        }
+    )
+    varying = effects[effects["values"] > 1]["counter"].tolist()[:MAX_COUNTER_CHARTS]
+    fair = seats.fair_rate(frame)
+    figures = []
+    if varying:
+        more = len(effects[effects["values"] > 1]) - len(varying)
+        note = f"; the {len(varying)} strongest shown, {more} more in the table" if more else ""
+        figures.append(
+            _figure(
+                "Win rate by counter value",
+                charts.counter_impact(rates, varying, fair, caption + note),
+                caption + note,
+            )
+        )
+    return Section(
+        "Counter impact",
+        text=text,
+        verdicts=counter_verdicts(effects),
+        tables=[
+            Table(
+                f"Effect of each counter on winning ({int(100 * CONFIDENCE)}% intervals)",
+                effect_table,
+            ),
+            Table("Win rate by counter value", rate_shown),
+        ],
+        figures=figures,
+    )
+
+
+__all__ = ["SECTIONS", "balance_report"]
