@@ -111,7 +111,7 @@ class Report:
     def write(self, out_dir: str | Path) -> tuple[Path, Path]:
         """Write ``report.html``, ``report.md`` and ``figures/*.png`` into ``out_dir`` (created if
         missing); returns the HTML and markdown paths."""
-        out = _prepare_dir(Path(out_dir))
+        out = prepare_dir(Path(out_dir))
         figure_paths: dict[int, str] = {}
         figures = [f for s in self.sections for f in s.figures]
         if figures:
@@ -181,7 +181,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "section"
 
 
-def _prepare_dir(out: Path) -> Path:
+def prepare_dir(out: str | Path) -> Path:
+    """Create the report directory ``out`` if missing (one-line error if it cannot be)."""
+    out = Path(out)
     if out.exists() and not out.is_dir():
         raise CardsimError(f"report directory {str(out)!r} is a file")
     try:

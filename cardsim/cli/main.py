@@ -23,6 +23,7 @@ COMMANDS = {
     "rules": "cardsim.cli.rules",
     "run": "cardsim.cli.run",
     "replay": "cardsim.cli.replay",
+    "report": "cardsim.cli.report",
 }
 
 

@@ -148,6 +148,29 @@ variant_option = click.option(
     "analysis/variants/). --rules KEY=VALUE is applied on top: --rules wins over the file.",
 )
 
+report_option = click.option(
+    "--report",
+    "report_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="After the run, write a balance report (report.html, report.md, figures/) to DIR. It "
+    "needs every game's row in memory (about 150 bytes per two-player game): for runs of many "
+    "millions of games, use --out FILE and `cardsim report FILE` instead.",
+)
+
+report_out_option = click.option(
+    "--out",
+    "-o",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    required=True,
+    metavar="DIR",
+    help="Directory for report.html, report.md and figures/ (created if missing).",
+)
+
+results_argument = click.argument("results", metavar="RESULTS.parquet", type=click.Path())
+
 spec_options = compose(
     players_option, bots_option, bot_file_option, seed_option, rules_option, variant_option
 )
@@ -157,3 +180,46 @@ spec_options = compose(
 def split_names(text: str) -> list[str]:
     """``"a, b,c"`` -> ``["a", "b", "c"]``."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+# -- experiments on common games (compare, sweep, diff) ------------------------------------------
+
+deals_option = click.option(
+    "--games",
+    "-n",
+    "games",
+    default="10000",
+    show_default=True,
+    metavar="N",
+    help="Games per setting: game i is the same deal (same seed, same game index) under every "
+    "seating, grid point or variant, so the settings are compared on common games.",
+)
+
+compare_bots_option = click.option(
+    "--bots",
+    "-b",
+    "bots",
+    required=True,
+    metavar="NAME,NAME[,...]",
+    help="The bots to compare, comma-separated (at least two different ones).",
+)
+
+seatings_option = click.option(
+    "--seatings",
+    "seatings",
+    type=click.Choice(["all", "rotations"]),
+    default="all",
+    show_default=True,
+    help="all: every assignment of the bots to the seats (each bot at least once when there "
+    "are fewer bots than seats); rotations: the K rotations of a lineup of K names, which may "
+    "repeat (planner,greedy,greedy: one planner against two greedy copies).",
+)
+
+experiment_report_option = click.option(
+    "--report",
+    "report_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Also write the results as a report (report.html, report.md, figures/) to DIR.",
+)

@@ -44,6 +44,7 @@ def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
 @options.out_option
 @options.resume_option
 @options.quiet_option
+@options.report_option
 @click.pass_context
 def run(
     ctx,
@@ -60,6 +61,7 @@ def run(
     out,
     resume,
     quiet,
+    report_dir,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
     spec = summary = sink = None
@@ -70,12 +72,20 @@ def run(
         if resume and out is None:
             raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
         summary = SummaryAccumulator(spec)
+        feed = [summary]
+        if report_dir is not None:  # the report needs every game's row: kept in memory
+            from cardsim.analysis.report import prepare_dir
+            from cardsim.analysis.results import FrameSink
+
+            prepare_dir(report_dir)  # a bad directory is an error before the run, not after
+            frames = FrameSink(spec)
+            feed.append(frames)
         if out is not None:
             from cardsim.core.io import ParquetSink  # pandas and pyarrow load only when needed
 
-            sink = ParquetSink(out, spec, resume=resume, feed=[summary])
+            sink = ParquetSink(out, spec, resume=resume, feed=feed)
         start = sink.games if sink is not None else 0
-        sinks = [summary] if sink is None else [summary, sink]
+        sinks = feed if sink is None else [*feed, sink]
         with progress_bar(spec.n_games, start, quiet) as bar:
             stats = runner.run(spec, sinks, threads, chunk, progress=bar.update, start=start)
     except KeyboardInterrupt:
@@ -89,6 +99,19 @@ def run(
     path = sink.close() if sink is not None else None
     if path is not None and not quiet:
         click.echo(f"\nSaved {sink.games:,} games to {path}")
+    if report_dir is not None:
+        _report(spec, stats, frames, report_dir, quiet)
+
+
+def _report(spec, stats, frames, report_dir: str, quiet: bool) -> None:
+    """Write the balance report of the games just played (and resumed) into ``report_dir``."""
+    from cardsim.analysis.results import Results, run_metadata
+    from cardsim.cli.report import write_report
+
+    results = Results(frames.frame(), run_metadata(spec, stats))
+    html, md = write_report(results, report_dir)
+    if not quiet:
+        click.echo(f"Report written to {html} and {md}")
 
 
 def _interrupted(spec, out, sink, summary) -> str:
