@@ -24,6 +24,7 @@ COMMANDS = {
     "run": "cardsim.cli.run",
     "replay": "cardsim.cli.replay",
     "report": "cardsim.cli.report",
+    "compare": "cardsim.cli.compare",
 }
 
 

@@ -18,6 +18,14 @@ def read_variant(game: str, path: str | None) -> Variant | None:
     return None if path is None else load_variant(path, registry.get(game))
 
 
+def rule_values(
+    game: str, rules: Iterable[str], variant: str | None
+) -> tuple[dict, Variant | None]:
+    """The rule values given by ``--variant`` and ``--rules`` (which wins), and the variant."""
+    chosen = read_variant(game, variant)
+    return combine_rules(chosen, parse_assignments(rules)), chosen
+
+
 def spec_from_options(
     game: str,
     games,

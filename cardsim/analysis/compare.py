@@ -1,0 +1,361 @@
+"""Strategy comparison: which bot is stronger once seat advantage is taken out.
+
+The experiment (``cardsim.experiments.seating_specs``) plays deal ``i`` (game ``i`` of the seed)
+under every seating of the bots. Seatings (``seatings``):
+
+- ``all`` (default): every distinct assignment of the bots to the K seats. With as many bots as
+  seats, every permutation (K!); with more bots than seats, every ordered choice of K different
+  bots; with fewer bots than seats, every assignment in which each bot sits at least once (so
+  every bot gets the same number of seats by symmetry). Each name once.
+- ``rotations``: the K rotations of one lineup of exactly K names, which may repeat (``planner,
+  greedy,greedy,greedy``: one planner against three greedy copies, in every seat in turn).
+
+Either way every bot sits in every seat equally often on the same deals, so a seat's advantage
+falls on every bot alike. What is reported, over the games that ended by the rules:
+
+- per bot: its win rate per seat played (shared wins split, as in ``seats``), 95% Wilson interval;
+- per pair of bots: how often ``bot`` finishes ahead of ``opponent`` when both are seated (a tie
+  counts half), with a 95% Wilson interval over their meetings;
+- a rating from the finishing orders (``rating.fit_plackett_luce``) with the turn-order effect in
+  the model, with standard errors;
+- the skill depth: how far the strongest bot is ahead of ``random``, when random is seated.
+
+Games of one deal are not independent: they share the cards, and the outcomes of a deal under
+its different seatings move together (measured on Fruit Picking: the variance of a bot's win rate
+is 1.1 to 5 times the binomial one). So every interval is clustered by deal: Wilson intervals on
+the effective count (n over the measured design effect, ``clustered_wilson``), and sandwich
+standard errors for the rating.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from cardsim.analysis import frame as F
+from cardsim.analysis.rating import Rating, fit_plackett_luce
+from cardsim.analysis.summary import wilson_interval
+from cardsim.core.errors import CardsimError
+
+SEATING_MODES = ("all", "rotations")
+MAX_SEATINGS = 720  # 6 bots in 6 seats; beyond that use rotations
+RANDOM_BOT = "random"
+
+
+def seatings(names: Sequence[str], n_players: int, mode: str = "all") -> list[tuple[str, ...]]:
+    """The seatings of an experiment: bot name per seat, seat 0 first (see the module)."""
+    names = [n.strip() for n in names if n.strip()]
+    k = n_players
+    if mode not in SEATING_MODES:
+        raise CardsimError(f"--seatings must be one of {', '.join(SEATING_MODES)}, not {mode!r}")
+    if len(set(names)) < 2:
+        raise CardsimError("compare needs at least two different bots in --bots")
+    if mode == "rotations":
+        if len(names) != k:
+            raise CardsimError(
+                f"--seatings rotations needs one bot per seat: {k} names, got {len(names)}"
+            )
+        return [tuple(names[(s - r) % k] for s in range(k)) for r in range(k)]
+    if len(set(names)) != len(names):
+        raise CardsimError(
+            "--bots names a bot twice: with --seatings all name each bot once "
+            "(use --seatings rotations for a lineup with copies)"
+        )
+    if len(names) >= k:
+        out = list(itertools.permutations(names, k))
+    else:
+        out = [s for s in itertools.product(names, repeat=k) if set(s) == set(names)]
+    if len(out) > MAX_SEATINGS:
+        raise CardsimError(
+            f"{len(out):,} seatings of {len(names)} bots in {k} seats is too many (at most "
+            f"{MAX_SEATINGS}): use --seatings rotations with a lineup of {k} bots"
+        )
+    return out
+
+
+def combine(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """The games of every seating in one frame, with a ``seating`` column (0, 1, ...)."""
+    parts = [f.assign(seating=np.int32(i)) for i, f in enumerate(frames)]
+    return pd.concat(parts, ignore_index=True)
+
+
+def bot_codes(frame: pd.DataFrame, bot_names: Sequence[str]) -> np.ndarray:
+    """int ``(games, seats)``: index into ``bot_names`` of the bot in each seat."""
+    k = F.seat_count(frame)
+    cols = [
+        pd.Categorical(frame[f"bot_{s}"].astype(str), categories=list(bot_names)).codes
+        for s in range(k)
+    ]
+    codes = np.column_stack(cols).astype(np.int64).reshape(len(frame), k)
+    if (codes < 0).any():
+        raise ValueError("the frame seats a bot that is not in bot_names")
+    return codes
+
+
+def clustered_wilson(
+    successes: np.ndarray, trials: np.ndarray, clusters: np.ndarray
+) -> tuple[float, float, float, float]:
+    """Rate, 95% Wilson interval and design effect of a proportion whose observations come in
+    clusters (games of one deal): the Wilson interval of the effective count n / deff, where
+    deff >= 1 is the variance of the cluster-robust (ratio) estimate over the binomial one.
+
+    ``successes``, ``trials``: float per observation; ``clusters``: int per observation.
+    Returns ``(rate, lo, hi, deff)``; NaNs when there are no trials.
+    """
+    _, cluster = np.unique(clusters, return_inverse=True)
+    wins = np.bincount(cluster, weights=successes)
+    seats = np.bincount(cluster, weights=trials)
+    n = float(seats.sum())
+    if n <= 0:
+        return math.nan, math.nan, math.nan, math.nan
+    rate = float(wins.sum()) / n
+    m = len(seats)
+    binomial = rate * (1 - rate) / n
+    robust = m / max(m - 1, 1) * float(((wins - rate * seats) ** 2).sum()) / n**2
+    deff = max(1.0, robust / binomial) if binomial > 0 else 1.0
+    lo, hi = wilson_interval(rate * n / deff, n / deff)
+    return rate, lo, hi, deff
+
+
+def bot_win_rates(frame: pd.DataFrame, bot_names: Sequence[str]) -> pd.DataFrame:
+    """Per bot: seats played, wins (shared wins split), win rate and its 95% interval (Wilson,
+    deal-clustered: ``clustered_wilson`` over the ``game`` column), the design effect, and the
+    fair rate (share of decided games over K)."""
+    games = F.finished(frame)
+    bots = bot_codes(games, bot_names)
+    share = F.win_shares(games)
+    deal = games["game"].to_numpy()
+    decided = float(np.mean(share.sum(axis=1) > 0)) if len(games) else math.nan
+    rows = []
+    for i, name in enumerate(bot_names):
+        seated = bots == i
+        wins = (share * seated).sum(axis=1)
+        rate, lo, hi, deff = clustered_wilson(wins, seated.sum(axis=1).astype(float), deal)
+        rows.append(
+            {
+                "bot": name,
+                "seats_played": int(seated.sum()),
+                "wins": float(wins.sum()),
+                "win_rate": rate,
+                "ci_low": lo,
+                "ci_high": hi,
+                "design_effect": deff,
+                "fair_rate": decided / F.seat_count(frame),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def pairwise(frame: pd.DataFrame, bot_names: Sequence[str]) -> pd.DataFrame:
+    """Per ordered pair of different bots: meetings (both seated in a game; a pair of seats is
+    one meeting), ahead, tied, behind, score = (ahead + tied / 2) / meetings, its 95% interval
+    (Wilson, deal-clustered) and design effect."""
+    games = F.finished(frame)
+    bots = bot_codes(games, bot_names)
+    ranks = F.seat_matrix(games, "rank", np.int64)
+    deal = games["game"].to_numpy()
+    k = bots.shape[1]
+    rows = []
+    for i, j in itertools.permutations(range(len(bot_names)), 2):
+        meet = np.zeros(len(games))
+        ahead = np.zeros(len(games))
+        tied = np.zeros(len(games))
+        for s, t in itertools.permutations(range(k), 2):
+            both = (bots[:, s] == i) & (bots[:, t] == j)
+            meet += both
+            ahead += both & (ranks[:, s] < ranks[:, t])
+            tied += both & (ranks[:, s] == ranks[:, t])
+        score, lo, hi, deff = clustered_wilson(ahead + tied / 2, meet, deal)
+        m = int(meet.sum())
+        rows.append(
+            {
+                "bot": bot_names[i],
+                "opponent": bot_names[j],
+                "meetings": m,
+                "ahead": int(ahead.sum()),
+                "tied": int(tied.sum()),
+                "behind": m - int(ahead.sum()) - int(tied.sum()),
+                "score": score,
+                "ci_low": lo,
+                "ci_high": hi,
+                "design_effect": deff,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def pairwise_matrix(pairs: pd.DataFrame, bot_names: Sequence[str]) -> pd.DataFrame:
+    """Wide table of ``score``: row bot, column opponent, NaN on the diagonal."""
+    wide = pairs.pivot(index="bot", columns="opponent", values="score")
+    return wide.reindex(index=list(bot_names), columns=list(bot_names))
+
+
+def fit_rating(frame: pd.DataFrame, bot_names: Sequence[str]) -> Rating:
+    """Plackett-Luce rating with a turn-order effect from the finishing orders (ranks); standard
+    errors clustered by deal (the ``game`` column)."""
+    games = F.finished(frame)
+    bots = F.by_position(games, bot_codes(games, bot_names))
+    ranks = F.by_position(games, F.seat_matrix(games, "rank", np.int64))
+    return fit_plackett_luce(bots, ranks, list(bot_names), clusters=games["game"].to_numpy())
+
+
+def skill_depth(pairs: pd.DataFrame, rating: Rating) -> str:
+    """One line: how far the strongest bot is ahead of ``random`` (or why that is not measured)."""
+    if RANDOM_BOT not in rating.bots:
+        return (
+            "Skill depth: random is not seated, so how far skill goes is not measured "
+            "(add random to --bots)."
+        )
+    best = rating.table()["bot"].iloc[0]
+    if best == RANDOM_BOT:
+        return "Skill depth: none found: random is rated the strongest of these bots."
+    row = pairs[(pairs["bot"] == best) & (pairs["opponent"] == RANDOM_BOT)].iloc[0]
+    gap, se = rating.gap(best, RANDOM_BOT)
+    return (
+        f"Skill depth: {best} finishes ahead of random in {_pct(row['score'])} of their "
+        f"meetings (95% CI {_pct(row['ci_low'])} .. {_pct(row['ci_high'])}); rating gap "
+        f"{gap:.2f} ± {1.96 * se:.2f} (Elo {gap * 400 / math.log(10):.0f} ± "
+        f"{1.96 * se * 400 / math.log(10):.0f})."
+    )
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything ``cardsim compare`` reports (see the module docstring)."""
+
+    game_title: str
+    bot_names: tuple[str, ...]
+    seatings: tuple[tuple[str, ...], ...]
+    deals: int  # games per seating: deal i is game i of every seating
+    seed: int
+    games: int  # all games played
+    turn_cap_games: int
+    win_rates: pd.DataFrame
+    pairs: pd.DataFrame
+    rating: Rating
+    skill_depth: str
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seatings[0])
+
+    def matrix(self) -> pd.DataFrame:
+        return pairwise_matrix(self.pairs, self.bot_names)
+
+
+def compare(
+    frames: Sequence[pd.DataFrame],
+    bot_names: Sequence[str],
+    seating_list: Sequence[Sequence[str]],
+    seed: int = 0,
+    game_title: str = "",
+) -> Comparison:
+    """Analyse the runs of a comparison (one frame per seating, in ``seating_list`` order)."""
+    frame = combine(frames)
+    names = list(bot_names)
+    pairs = pairwise(frame, names)
+    rating = fit_rating(frame, names)
+    return Comparison(
+        game_title=game_title,
+        bot_names=tuple(names),
+        seatings=tuple(tuple(s) for s in seating_list),
+        deals=len(frames[0]),
+        seed=seed,
+        games=len(frame),
+        turn_cap_games=int(frame["turn_cap_hit"].sum()),
+        win_rates=bot_win_rates(frame, names),
+        pairs=pairs,
+        rating=rating,
+        skill_depth=skill_depth(pairs, rating),
+    )
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return [
+        "  " + "   ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
+        for r in [header, *rows]
+    ]
+
+
+def format_comparison(c: Comparison) -> str:
+    """Plain-text report of a comparison."""
+    k = c.n_players
+    lines = [
+        f"{c.game_title}: {', '.join(c.bot_names)} compared in {k}-player games, seed {c.seed}",
+        f"{len(c.seatings)} seatings x {c.deals:,} deals = {c.games:,} games (deal i is game i "
+        "of every seating: the same cards under every seating)",
+    ]
+    if c.turn_cap_games:
+        lines.append(f"{c.turn_cap_games:,} games ended by the turn cap are left out")
+    lines += ["", "Win rate by bot (per seat played; a shared win is split between the winners)"]
+    rows = [
+        [
+            r.bot,
+            f"{r.seats_played:,}",
+            _pct(r.win_rate),
+            f"[{_pct(r.ci_low)}, {_pct(r.ci_high)}]",
+            f"{100 * (r.win_rate - r.fair_rate):+.1f}",
+        ]
+        for r in c.win_rates.itertuples()
+    ]
+    lines += _table(["bot", "seats", "win rate", "95% CI", "vs fair, points"], rows)
+    lines += [
+        "",
+        "Head to head: how often the row bot finishes ahead of the column bot (ties half)",
+    ]
+    matrix = c.matrix()
+    header = ["", *c.bot_names]
+    rows = [
+        [bot] + ["-" if bot == opp else _pct(matrix.loc[bot, opp]) for opp in c.bot_names]
+        for bot in c.bot_names
+    ]
+    lines += _table(header, rows)
+    lines += ["", "95% intervals of the head-to-head scores"]
+    order = {name: i for i, name in enumerate(c.bot_names)}
+    rows = [
+        [
+            f"{r.bot} vs {r.opponent}",
+            f"{r.meetings:,}",
+            _pct(r.score),
+            f"[{_pct(r.ci_low)}, {_pct(r.ci_high)}]",
+        ]
+        for r in c.pairs.itertuples()
+        if order[r.bot] < order[r.opponent]
+    ]
+    lines += _table(["pair", "meetings", "ahead", "95% CI"], rows)
+    lines += ["", "Rating (Plackett-Luce on finishing orders, turn order in the model)"]
+    table = c.rating.table()
+    rows = [
+        [
+            r.bot,
+            f"{r.strength:+.3f}",
+            f"± {1.96 * r.se:.3f}",
+            f"{r.elo:+.0f} ± {1.96 * r.elo_se:.0f}",
+        ]
+        for r in table.itertuples()
+    ]
+    lines += _table(["bot", "strength", "95%", "Elo scale"], rows)
+    pos = c.rating.position_table()
+    effects = ", ".join(
+        f"{F.position_label(int(r.position))} {r.effect:+.3f} ± {1.96 * r.se:.3f}"
+        for r in pos.itertuples()
+        if r.position > 0
+    )
+    lines += [f"  turn order (vs the starting player): {effects}"]
+    if not c.rating.converged:
+        lines.append("  (the fit did not converge: treat the ratings with care)")
+    lines += ["", c.skill_depth]
+    return "\n".join(lines)

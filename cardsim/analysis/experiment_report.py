@@ -1,0 +1,197 @@
+"""Reports of experiments played on common games: a bot comparison (``compare_report``), a sweep
+over rule values (``sweep_report``) and a diff between two variants (``diff_report``).
+
+Each is a ``report.Report`` (self-contained HTML and markdown) made of the same building blocks as
+the balance report of one run; charts are drawn by ``cardsim.charts`` (imported when drawn).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from cardsim.analysis import frame as F
+from cardsim.analysis.compare import Comparison
+from cardsim.analysis.report import Figure, Report, Section, Table, interval, number, percent
+from cardsim.analysis.results import Results
+
+
+def _figure(title: str, fig, caption: str) -> Figure:
+    from cardsim.charts.render import png
+
+    return Figure(title, png(fig), caption)
+
+
+def _shown(value) -> str:
+    if value is None:
+        return "(derived)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(_shown(v) for v in value)
+    return str(value)
+
+
+def changed_rules(results: Results) -> str:
+    """``key=value`` for every rule option of the run that differs from its default."""
+    ruleset = results.ruleset
+    rules = results.metadata.get("rules", {})
+    if ruleset is None:
+        return ", ".join(f"{k}={_shown(v)}" for k, v in rules.items())
+    out = []
+    for opt in ruleset.options:
+        value = rules.get(opt.name)
+        default = list(opt.default) if isinstance(opt.default, tuple) else opt.default
+        if value != default:
+            out.append(f"{opt.name}={_shown(value)}")
+    return ", ".join(out) or "defaults"
+
+
+def setup_section(rows: list[tuple[str, str]], text: list[str] | None = None) -> Section:
+    """The first section of an experiment report: what was played."""
+    table = Table("Experiment", pd.DataFrame(rows, columns=["", "value"]))
+    return Section("Experiment", text=text or [], tables=[table])
+
+
+def _run_rows(results: Results) -> list[tuple[str, str]]:
+    meta = results.metadata
+    rows = [
+        ("ruleset", str(meta.get("ruleset", "?"))),
+        ("players", str(meta.get("n_players", "?"))),
+        ("seed", str(meta.get("seed", 0))),
+        ("rules", changed_rules(results)),
+    ]
+    variant = meta.get("variant")
+    if variant:
+        rows.append(("variant", f"{variant.get('name', '')} ({variant.get('file', '')})"))
+    rows.append(("cardsim version", str(meta.get("version", "?"))))
+    return rows
+
+
+# -- compare -------------------------------------------------------------------------------------
+
+
+def compare_report(c: Comparison, first: Results) -> Report:
+    """The report of ``cardsim compare``: win rates by bot, head to head (table and heatmap),
+    ratings with the turn-order effect, skill depth. ``first``: the run of the first seating
+    (for the metadata every seating shares)."""
+    from cardsim.charts.heatmap import head_to_head
+    from cardsim.charts.render import run_caption
+
+    title = f"Bot comparison: {c.game_title}, {c.n_players} players"
+    subtitle = f"{', '.join(c.bot_names)}; {c.games:,} games, seed {c.seed}"
+    report = Report(title, dict(first.metadata), subtitle=subtitle)
+    rows = _run_rows(first)
+    rows[3:3] = [
+        ("bots", ", ".join(c.bot_names)),
+        ("seatings", f"{len(c.seatings)}: " + "; ".join(",".join(s) for s in c.seatings)),
+        ("deals", f"{c.deals:,}, each played under every seating"),
+        (
+            "games",
+            f"{c.games:,}"
+            + (
+                f" ({c.turn_cap_games:,} ended by the turn cap, left out)"
+                if c.turn_cap_games
+                else ""
+            ),
+        ),
+    ]
+    text = [
+        "Deal i is game i of the seed under every seating: the same cards whoever sits where, so "
+        "a seat's advantage falls on every bot alike. Intervals are 95% and clustered by deal "
+        "(the games of one deal are not independent)."
+    ]
+    report.add(setup_section(rows, text))
+    caption = run_caption(c.games, c.seed, c.n_players, "every seating on the same deals")
+    rates = c.win_rates
+    table = pd.DataFrame(
+        {
+            "bot": rates["bot"],
+            "seats played": [number(x) for x in rates["seats_played"]],
+            "win rate": [percent(x) for x in rates["win_rate"]],
+            "95% interval": [
+                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
+            ],
+            "fair share": [percent(x) for x in rates["fair_rate"]],
+        }
+    )
+    report.add(
+        Section(
+            "Win rate by bot",
+            text=["Win rate per seat played; a shared win is split between the winners."],
+            tables=[Table("Win rate by bot", table)],
+        )
+    )
+    matrix = c.matrix()
+    shown = matrix.map(lambda x: "-" if pd.isna(x) else percent(x, 1)).reset_index()
+    pairs = c.pairs
+    pair_table = pd.DataFrame(
+        {
+            "bot": pairs["bot"],
+            "opponent": pairs["opponent"],
+            "meetings": [number(x) for x in pairs["meetings"]],
+            "ahead": [number(x) for x in pairs["ahead"]],
+            "tied": [number(x) for x in pairs["tied"]],
+            "behind": [number(x) for x in pairs["behind"]],
+            "finishes ahead": [percent(x) for x in pairs["score"]],
+            "95% interval": [
+                interval(a, b) for a, b in zip(pairs["ci_low"], pairs["ci_high"], strict=True)
+            ],
+        }
+    )
+    report.add(
+        Section(
+            "Head to head",
+            text=[
+                "How often the row bot finishes ahead of the column bot when both are seated "
+                "(ties count half)."
+            ],
+            tables=[
+                Table("Finishes ahead (row vs column)", shown.rename(columns={"bot": ""})),
+                Table("Every pair with its interval", pair_table),
+            ],
+            figures=[_figure("Head to head", head_to_head(matrix, caption), caption)],
+        )
+    )
+    rating = c.rating.table()
+    rating_table = pd.DataFrame(
+        {
+            "bot": rating["bot"],
+            "strength": [f"{x:+.3f}" for x in rating["strength"]],
+            "95% interval": [
+                f"[{a:+.3f}, {b:+.3f}]"
+                for a, b in zip(rating["ci_low"], rating["ci_high"], strict=True)
+            ],
+            "Elo scale": [
+                f"{e:+.0f} ± {1.96 * s:.0f}"
+                for e, s in zip(rating["elo"], rating["elo_se"], strict=True)
+            ],
+        }
+    )
+    pos = c.rating.position_table()
+    pos_table = pd.DataFrame(
+        {
+            "position": [F.position_label(int(p)) for p in pos["position"]],
+            "effect": [f"{x:+.3f}" for x in pos["effect"]],
+            "95% interval": [
+                "reference" if p == 0 else f"[{e - 1.96 * s:+.3f}, {e + 1.96 * s:+.3f}]"
+                for p, e, s in zip(pos["position"], pos["effect"], pos["se"], strict=True)
+            ],
+        }
+    )
+    report.add(
+        Section(
+            "Rating",
+            text=[
+                "Plackett-Luce model of the finishing orders, fitted by maximum likelihood with "
+                "the turn-order position in the model, so seat advantage does not leak into the "
+                "ratings. exp(strength gap) is the odds that one bot finishes ahead of the other "
+                "from the same position; the Elo scale has the same odds (400 points = 10:1)."
+            ],
+            verdicts=[c.skill_depth],
+            tables=[
+                Table("Strength by bot (centred)", rating_table),
+                Table("Turn-order effect (vs the starting player)", pos_table),
+            ],
+        )
+    )
+    return report

@@ -1,0 +1,105 @@
+"""Experiments: several runs played on common games, so that what differs between them is only
+what the experiment changes.
+
+Every run of an experiment has the same seed and the same game indices ``0 .. games-1``. Game
+``i`` draws its chance and bot streams from ``(seed, i)`` alone (``cardsim.core.rng``), so game
+``i`` of every run starts from the same deal and the same starting seat:
+
+- ``compare``: one run per seating of the bots (each run seats every game the same way, a one-row
+  seating table), so deal ``i`` is played under every seating and seat advantage cancels;
+- ``sweep``: one run per grid point of rule values;
+- ``diff``: one run per variant.
+
+This module runs the compiled engine; the analysis of the runs is in ``cardsim.analysis``
+(``compare``, ``sweep``, ``paired``), which never imports numba.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardsim.analysis.results import FrameSink, Results, run_metadata
+from cardsim.core import registry, runner
+from cardsim.core.errors import CardsimError
+
+
+def play(
+    spec: runner.RunSpec,
+    threads: int | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Results:
+    """Play one run and keep every game in memory."""
+    sink = FrameSink(spec)
+    stats = runner.run(spec, [sink], threads, chunk_size, progress=progress)
+    return Results(sink.frame(), run_metadata(spec, stats))
+
+
+def play_on_common_games(
+    specs: Sequence[runner.RunSpec],
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Results]:
+    """Play every run of an experiment; they must share seed, first game and game count."""
+    first = specs[0]
+    for spec in specs[1:]:
+        same = (spec.seed, spec.first_game, spec.n_games, spec.n_players)
+        if same != (first.seed, first.first_game, first.n_games, first.n_players):
+            raise ValueError("the runs of an experiment must be played on the same games")
+    runner.set_threads(threads)
+    return [play(spec, threads, progress=progress) for spec in specs]
+
+
+def seating_specs(
+    game: str,
+    games,
+    n_players: int,
+    bot_names: Sequence[str],
+    seatings: Sequence[Sequence[str]],
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variant: dict | None = None,
+) -> list[runner.RunSpec]:
+    """One run per seating (bot name per seat), all with the same bot list ``bot_names`` so the
+    runs' bot categories agree: deal ``i`` is game ``i`` of every run."""
+    ruleset = registry.get(game)
+    bots = runner.resolve_bots(ruleset, list(bot_names), len(bot_names), bot_files)
+    specs = []
+    for seating in seatings:
+        row = np.array([[list(bot_names).index(name) for name in seating]], np.int16)
+        spec = runner.make_spec(
+            game, games, n_players, rules=rules, seed=seed, seat_bots=bots, seat_bot_table=row
+        )
+        specs.append(dataclasses.replace(spec, variant=variant))
+    return specs
+
+
+def rule_specs(
+    game: str,
+    games,
+    n_players: int | None,
+    bots: Sequence[str],
+    settings: Sequence[Mapping[str, Any]],
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variants: Sequence[dict | None] | None = None,
+) -> list[runner.RunSpec]:
+    """One run per rule setting (a sweep's grid points, a diff's variants), same bots and seed.
+
+    Every setting is checked before any game is played, so a bad value further down the grid
+    fails at once rather than after the first runs.
+    """
+    specs = []
+    for i, rules in enumerate(settings):
+        spec = runner.make_spec(game, games, n_players, list(bots), dict(rules), seed, bot_files)
+        if variants is not None and variants[i] is not None:
+            spec = dataclasses.replace(spec, variant=variants[i])
+        specs.append(spec)
+    if not specs:
+        raise CardsimError("nothing to run: no rule setting given")
+    return specs
