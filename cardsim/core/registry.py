@@ -18,6 +18,7 @@ from cardsim.core.options import RuleOption
 
 _BUILTIN = {
     "fruit-picking": "cardsim.games.fruit_picking:RULESET",
+    "pajarracos": "cardsim.games.pajarracos:RULESET",
 }
 
 

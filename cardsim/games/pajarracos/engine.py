@@ -1,0 +1,830 @@
+"""Pajarracos compiled engine: deal, legal decisions, apply, end of turn, observe, finalize.
+
+Every rule cites ``pajarracos.md``. The state layout and decision codes are in ``cards.py``; the
+rules vector in ``rules.py``; the play loop that calls these kernels is ``cardsim.core.kernel``.
+
+Chance (the game's ``rng`` stream, ``cardsim.core.rng``), all of it at a deal:
+
+1. the first player: ``randint(n_players)`` when ``first_player`` is random (R4, A15);
+2. the deck: the card types in card-id order (``cards.py``: kind 0's juicy then ordinary cards,
+   kind 1's, ..., then lone crows, flocks, scarecrows), ``shuffle``d; the result is the reserve
+   pile from bottom (index 0) to top (last index) (R1, R3);
+3. dealing: ``hand_size`` rounds of one card each, from the top of the pile, to the seats clockwise
+   starting with the first player, while the pile lasts (R2).
+
+A game replayed to break a final tie (``final_tie=replay``, A14) deals again the same way,
+continuing the same stream.
+
+Action decomposition. One action of R5 is a sequence of decisions, and every complete action the
+rules allow is reachable. Several crows or scarecrows may be placed in any order (no canonical tree
+order): an order such as "only trees with a higher index than the last" would make a random or
+tie-breaking bot pile its later crows onto the higher seats, a seat bias that is not in the game.
+
+- ACTION (a turn's action, or an extra turn's) lists, in ascending code order:
+  ``C_FRUIT + kind * 6 + seat`` for every orchard whose tree of that kind has no crow and no
+  scarecrow (absent trees included) when the hand can make a fruit play of that kind (an ordinary
+  card, or a juicy one if ``juicy_may_be_played_alone``) (R6-R8, A2);
+  ``C_CROW + crow * 30 + tree`` (crow 0 lone, 1 flock, if in hand) for every existing tree of
+  another player with no crow and no scarecrow (R11, A7);
+  with a scarecrow in hand: ``C_PROTECT + kind`` for every own existing tree with no crow and no
+  scarecrow (R16), ``C_SHOO_OUT + kind`` for every own attacked tree (R17), ``C_SHOO_TO + kind * 30
+  + dest`` for every own attacked tree and every existing tree of another player with no crow and no
+  scarecrow (R19, A9);
+  ``C_DISCARD + type`` for every card type in hand; ``C_PASS`` when ``discard_min`` is 0 (R20, A12).
+- FRUIT_COUNT after ``C_FRUIT``: ``C_COUNT + ordinary * 16 + juicy`` for every count of the kind's
+  ordinary and juicy cards in hand with at least one card, and no juicy card without an ordinary
+  one unless ``juicy_may_be_played_alone`` (R6, R9, A2). The cards join the tree (a new tree if
+  none). If the play held a juicy card and crow cards lie on trees, one crow card (R10, A2, A4: any
+  tree, the player's own included) flies to the tree: JUICY_CROW lists ``C_JUICY_CROW + tree`` for
+  every tree with a crow card (one crow: a forced decision).
+  With ``fruit_single_target`` false (A3 alternative), FRUIT_MORE follows: ``STOP`` or ``C_FRUIT +
+  kind * 6 + seat`` of the same kind for an orchard not yet played into by this action (each part
+  is checked like a fruit play of its own: A2 applies per part).
+- CROW_MORE after a ``C_CROW``: ``STOP`` or another ``C_CROW`` as in ACTION (a tree that took a
+  crow is no longer open to one).
+- SCARECROW_MORE after a scarecrow decision: ``STOP`` or another scarecrow decision as in ACTION
+  on an own tree not yet used by this action (``F_CTX_USED`` bit per kind; A8: one scarecrow per
+  tree, each deals with one crow). When
+  the action stops: a shoo-to ends the turn (R19, A11); else a shoo-out earns one extra turn (R18);
+  else the turn ends.
+- DISCARD_MORE after a ``C_DISCARD``: ``STOP`` or ``C_DISCARD`` of a type not lower than the last
+  (every multiset of cards once).
+
+A phase with a single legal decision is applied at once without asking a bot (``core/kernel.py``).
+
+Extra turn (R18, A10): with the default reading the player acts again at once (no eating, no
+drawing in between); with ``extra_turn_separate`` the end-of-turn steps 1-2 run first. Either way
+an extra turn begun with an empty hand is lost, and the turn ends (without the end-of-turn steps
+again when they already ran).
+
+End of turn (R21): 1. every crow card on the active player's trees eats, trees in kind order (R12:
+one fruit card, the crow leaves with the last; R13: the whole tree with the flock); 2. the player
+draws up to ``hand_size`` from the top of the pile while it lasts (R22; the turn that empties it is
+``reserve_out_turn``); 3. ``turns += 1``; the turn cap (kernel contract); the next seat clockwise.
+Its turn starts: with no card in hand the game ends (R23): the crow cards on trees are counted
+(``crows_left``), hands and crow and scarecrow cards go to the discard pile (R24), and the game is
+scored (R25, R26).
+
+A final tie with ``final_tie=replay`` (A14): the first game's scores, trees and counters are kept
+(``F_SAVED``) and a new game is dealt; each replay is decided among the seats still tied (by R25,
+R26 within them) until one is ahead. ``turns`` then counts the turns of every game played.
+
+Context fields ``F_CTX_*`` describe the action under way (``cards.py``); they are reset at the
+start of every action.
+"""
+
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.kernel import RULESET_SIGNATURES, end_turn_cap_reached
+from cardsim.core.rng import randint, shuffle
+from cardsim.games.pajarracos import cards as C
+from cardsim.games.pajarracos import rules as R
+
+# Where things are ----------------------------------------------------------------------------------
+
+
+@njit(**HOT_RULES_JIT)
+def tree_at(seat, kind):
+    """Index of the first field (TREE_SIZE) of ``seat``'s tree of ``kind``; add TREE_CROW etc."""
+    return C.F_SEATS + seat * C.SEAT_LEN + kind
+
+
+@njit(**HOT_RULES_JIT)
+def hand_at(seat, card_type):
+    return C.F_HANDS + seat * C.N_TYPES + card_type
+
+
+@njit(**HOT_RULES_JIT)
+def hand_count_at(seat):
+    return C.F_SEATS + seat * C.SEAT_LEN + C.HAND_COUNT
+
+
+@njit(**HOT_RULES_JIT)
+def counter_at(seat, counter):
+    return C.F_COUNTERS + seat * C.N_COUNTERS + counter
+
+
+@njit(**HOT_RULES_JIT)
+def count(state, seat, counter, amount):
+    state[C.F_COUNTERS + seat * C.N_COUNTERS + counter] += amount
+
+
+@njit(**HOT_RULES_JIT)
+def takes_fruit(state, seat, kind):
+    """A play may start or grow this tree: no crow and no scarecrow on it (R8)."""
+    t = tree_at(seat, kind)
+    return state[t + C.TREE_CROW] == C.NO_CROW and state[t + C.TREE_SCARECROW] == 0
+
+
+@njit(**HOT_RULES_JIT)
+def open_to_crows(state, seat, kind):
+    """An existing tree with no crow and no scarecrow (R11, R16, A7, A9)."""
+    t = tree_at(seat, kind)
+    return (
+        state[t + C.TREE_SIZE] > 0
+        and state[t + C.TREE_CROW] == C.NO_CROW
+        and state[t + C.TREE_SCARECROW] == 0
+    )
+
+
+@njit(**HOT_RULES_JIT)
+def can_play_kind(state, rules, seat, kind):
+    """The hand holds a fruit play of ``kind``: an ordinary card, or a juicy one when it may be
+    played alone (R6, R9, A2)."""
+    if state[hand_at(seat, C.FRUIT + kind)] > 0:
+        return True
+    return state[hand_at(seat, C.JUICY + kind)] > 0 and rules[R.R_JUICY_ALONE] != 0
+
+
+@njit(**HOT_RULES_JIT)
+def reset_context(state):
+    """No action under way: the start of every action."""
+    state[C.F_CTX_KIND] = -1
+    state[C.F_CTX_TARGET] = -1
+    state[C.F_CTX_LAST] = -1
+    state[C.F_CTX_USED] = 0
+    state[C.F_CTX_SHOO_OUT] = 0
+    state[C.F_CTX_SHOO_TO] = 0
+
+
+# Moving cards ----------------------------------------------------------------------------------------
+
+
+@njit(**HOT_RULES_JIT)
+def take_from_hand(state, seat, card_type, n):
+    state[hand_at(seat, card_type)] -= n
+    state[hand_count_at(seat)] -= n
+
+
+@njit(**HOT_RULES_JIT)
+def discard_crow(state, crow):
+    """A crow card (LONE or FLOCK_ON) to the discard pile."""
+    state[C.F_DISCARD + (C.D_LONE_CROW if crow == C.LONE else C.D_FLOCK)] += 1
+
+
+@njit(**HOT_RULES_JIT)
+def land_crow(state, crow, sender, seat, kind):
+    """A crow card arrives on ``seat``'s tree of ``kind``, sent by ``sender``."""
+    t = tree_at(seat, kind)
+    state[t + C.TREE_CROW] = crow
+    state[t + C.TREE_SENDER] = sender
+    count(state, seat, C.C_CROWS_RECEIVED, 1)
+
+
+@njit(**HOT_RULES_JIT)
+def lift_crow(state, seat, kind):
+    """Take the crow card off a tree; returns it (LONE or FLOCK_ON)."""
+    t = tree_at(seat, kind)
+    crow = state[t + C.TREE_CROW]
+    state[t + C.TREE_CROW] = C.NO_CROW
+    state[t + C.TREE_SENDER] = -1
+    return crow
+
+
+@njit(**RULES_JIT)
+def draw_up(state, rules, seat):
+    """R21 step 2, R22: draw from the top of the pile up to the hand size while it lasts."""
+    hand = hand_count_at(seat)
+    while state[hand] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
+        state[C.F_RESERVE_LEFT] -= 1
+        card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
+        state[hand_at(seat, card_type)] += 1
+        state[hand] += 1
+        if state[C.F_RESERVE_LEFT] == 0:
+            state[L.H_TRIGGERED] = 1
+            state[C.F_RESERVE_OUT_TURN] = state[L.H_TURNS]
+
+
+@njit(**RULES_JIT)
+def crows_eat(state, seat):
+    """R21 step 1: every crow card on ``seat``'s trees eats, in kind order (R12, R13)."""
+    for kind in range(C.MAX_KINDS):
+        t = tree_at(seat, kind)
+        crow = state[t + C.TREE_CROW]
+        if crow == C.NO_CROW:
+            continue
+        sender = state[t + C.TREE_SENDER]
+        eaten = 1 if crow == C.LONE else state[t + C.TREE_SIZE]
+        state[t + C.TREE_SIZE] -= eaten
+        state[C.F_DISCARD + C.D_FRUIT + kind] += eaten
+        count(state, seat, C.C_FRUIT_LOST, eaten)
+        count(state, sender, C.C_FRUIT_EATEN_BY_ITS_CROWS, eaten)
+        if crow == C.FLOCK_ON:
+            count(state, seat, C.C_TREES_WIPED, 1)
+        if state[t + C.TREE_SIZE] == 0:  # the tree is gone, and its crow with it
+            discard_crow(state, lift_crow(state, seat, kind))
+            state[C.F_CROWS_ON_TREES] -= 1
+
+
+# Dealing ---------------------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def deal_table(state, rules, n_players, rng):
+    """R1-R4: first player, shuffled deck as the reserve pile, hands dealt round by round."""
+    state[L.H_END_REASON] = -1
+    state[C.F_RESERVE_OUT_TURN] = -1
+    reset_context(state)
+    for seat in range(C.MAX_PLAYERS):
+        for kind in range(C.MAX_KINDS):
+            state[tree_at(seat, kind) + C.TREE_SENDER] = -1
+    first = rules[R.R_FIRST_PLAYER]
+    if first < 0:
+        first = randint(rng, n_players)  # R4, A15
+    state[L.H_FIRST] = first
+    n = 0  # the deck in card-id order (cards.py), as types
+    per_kind = rules[R.R_FRUIT_PER_KIND]
+    for kind in range(rules[R.R_FRUIT_KINDS]):
+        for index in range(per_kind):
+            juicy = index < rules[R.R_JUICY_PER_KIND]
+            state[C.F_RESERVE + n] = (C.JUICY if juicy else C.FRUIT) + kind
+            n += 1
+    for card_type, copies in (
+        (C.LONE_CROW, rules[R.R_LONE_CROWS]),
+        (C.FLOCK, rules[R.R_FLOCKS]),
+        (C.SCARECROW, rules[R.R_SCARECROWS]),
+    ):
+        for _ in range(copies):
+            state[C.F_RESERVE + n] = card_type
+            n += 1
+    shuffle(rng, state[C.F_RESERVE : C.F_RESERVE + n], n)  # R1
+    state[C.F_RESERVE_LEFT] = n
+    if n == 0:
+        state[L.H_TRIGGERED] = 1
+        state[C.F_RESERVE_OUT_TURN] = 0
+    for _ in range(rules[R.R_HAND_SIZE]):  # R2: one card at a time, clockwise from the first
+        for i in range(n_players):
+            if state[C.F_RESERVE_LEFT] == 0:
+                break
+            seat = (first + i) % n_players
+            state[C.F_RESERVE_LEFT] -= 1
+            card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
+            state[hand_at(seat, card_type)] += 1
+            state[hand_count_at(seat)] += 1
+            if state[C.F_RESERVE_LEFT] == 0:
+                state[L.H_TRIGGERED] = 1
+                state[C.F_RESERVE_OUT_TURN] = 0
+    start_turn(state, rules, first, rng)
+
+
+# Scoring ----------------------------------------------------------------------------------------------
+
+
+@njit(**HOT_RULES_JIT)
+def orchard(state, seat):
+    """(fruit cards, largest tree, trees) of a seat's orchard (R25, R26)."""
+    fruit = 0
+    largest = 0
+    trees = 0
+    for kind in range(C.MAX_KINDS):
+        size = state[tree_at(seat, kind) + C.TREE_SIZE]
+        fruit += size
+        largest = max(largest, size)
+        trees += size > 0
+    return fruit, largest, trees
+
+
+@njit(**HOT_RULES_JIT)
+def score_key(state, seat):
+    """R25 score and the R26 tie-break, as one comparable number."""
+    fruit, largest, trees = orchard(state, seat)
+    return (fruit + largest) * 8 + trees
+
+
+@njit(**RULES_JIT)
+def top_seats(state, mask):
+    """Bits of the seats in ``mask`` with the best (score, trees) (R25, R26)."""
+    best = -1
+    top = 0
+    for seat in range(state[L.H_N_PLAYERS]):
+        if mask >> seat & 1:
+            key = score_key(state, seat)
+            if key > best:
+                best = key
+                top = 0
+            if key == best:
+                top |= 1 << seat
+    return top
+
+
+# End of the game ---------------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def clear_table(state):
+    """R24: hands, crow and scarecrow cards to the discard pile; the orchards' final counters."""
+    state[C.F_CROWS_LEFT] = state[C.F_CROWS_ON_TREES]
+    state[C.F_CROWS_ON_TREES] = 0
+    for seat in range(state[L.H_N_PLAYERS]):
+        for card_type in range(C.N_TYPES):
+            n = state[hand_at(seat, card_type)]
+            state[hand_at(seat, card_type)] = 0
+            if card_type < C.LONE_CROW:
+                state[C.F_DISCARD + C.D_FRUIT + card_type % C.JUICY] += n
+            else:
+                state[C.F_DISCARD + C.D_LONE_CROW + card_type - C.LONE_CROW] += n
+        state[hand_count_at(seat)] = 0
+        for kind in range(C.MAX_KINDS):
+            t = tree_at(seat, kind)
+            if state[t + C.TREE_CROW] != C.NO_CROW:
+                discard_crow(state, lift_crow(state, seat, kind))
+            state[C.F_DISCARD + C.D_SCARECROW] += state[t + C.TREE_SCARECROW]
+            state[t + C.TREE_SCARECROW] = 0
+        fruit, largest, trees = orchard(state, seat)
+        state[counter_at(seat, C.C_FRUIT_CARDS)] = fruit
+        state[counter_at(seat, C.C_LARGEST_TREE)] = largest
+        state[counter_at(seat, C.C_TREES)] = trees
+
+
+@njit(**RULES_JIT)
+def save_first_game(state):
+    """final_tie=replay (A14): keep the first game's results before a replay is dealt."""
+    for seat in range(state[L.H_N_PLAYERS]):
+        fruit, largest, trees = orchard(state, seat)
+        base = C.F_SAVED + seat * C.SAVED_LEN
+        state[base + C.SAVED_SCORE] = fruit + largest
+        state[base + C.SAVED_TREES] = trees
+        for c in range(C.N_COUNTERS):
+            state[base + C.SAVED_COUNTERS + c] = state[counter_at(seat, c)]
+    state[C.F_SAVED_RESERVE_OUT_TURN] = state[C.F_RESERVE_OUT_TURN]
+    state[C.F_SAVED_CROWS_LEFT] = state[C.F_CROWS_LEFT]
+
+
+@njit(**RULES_JIT)
+def replay_tie(state, rules, rng, tied):
+    """Deal a new game among the same players to break a final tie (A14)."""
+    if state[C.F_TIE_MASK] == 0:
+        save_first_game(state)
+    state[C.F_TIE_MASK] = tied
+    state[C.F_TIE_REPLAYS] += 1
+    for i in range(C.F_RESERVE_LEFT, C.F_HANDS + C.MAX_PLAYERS * C.N_TYPES):
+        state[i] = 0  # public table and hands
+    state[C.F_CROWS_LEFT] = 0
+    state[L.H_OVER] = 0
+    state[L.H_TRIGGERED] = 0
+    state[C.F_EXTRA_TURNS] = 0
+    deal_table(state, rules, state[L.H_N_PLAYERS], rng)
+
+
+@njit(**RULES_JIT)
+def end_game(state, rules, rng, reason):
+    """The game ends (R23, or the turn cap): R24, then a tie replay when the rules ask for one."""
+    state[L.H_OVER] = 1
+    state[L.H_END_REASON] = reason
+    clear_table(state)
+
+
+@njit(**RULES_JIT)
+def still_tied(state, rules):
+    """Seats to replay a finished game among (R26, A14), 0 when the result stands: only with
+    ``final_tie=replay``, after an R23 end, when two or more seats are still tied."""
+    if state[L.H_END_REASON] != C.END_EMPTY_HAND or rules[R.R_REPLAY_TIES] == 0:
+        return 0
+    mask = state[C.F_TIE_MASK]
+    if mask == 0:
+        mask = (1 << state[L.H_N_PLAYERS]) - 1
+    tied = top_seats(state, mask)
+    return tied if tied & (tied - 1) else 0
+
+
+@njit(**RULES_JIT)
+def game_over(state, rules, rng):
+    """True once the game is over for good; a tie to replay deals the next game first (A14).
+    (A loop, not a call from ``end_game``: numba compiles no mutual recursion.)"""
+    while state[L.H_OVER]:
+        tied = still_tied(state, rules)
+        if tied == 0:
+            return True
+        replay_tie(state, rules, rng, tied)
+    return False
+
+
+# Turn flow ---------------------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def start_turn(state, rules, seat, rng):
+    """A seat's turn begins; with no card in hand the game ends (R23)."""
+    state[L.H_SEAT] = seat
+    state[L.H_PHASE] = C.PHASE_ACTION
+    reset_context(state)
+    if state[hand_count_at(seat)] == 0:
+        end_game(state, rules, rng, C.END_EMPTY_HAND)
+
+
+@njit(**RULES_JIT)
+def pass_turn(state, rules, rng):
+    """R21 step 3: the turn is over; the cap safeguard, else the next seat clockwise."""
+    state[L.H_TURNS] += 1
+    state[C.F_EXTRA_TURNS] = 0
+    reset_context(state)
+    if end_turn_cap_reached(state):
+        end_game(state, rules, rng, L.END_TURN_CAP)
+        return
+    start_turn(state, rules, (state[L.H_SEAT] + 1) % state[L.H_N_PLAYERS], rng)
+
+
+@njit(**RULES_JIT)
+def end_turn(state, rules, rng):
+    """R21: crows eat, the player draws, the turn passes."""
+    seat = state[L.H_SEAT]
+    crows_eat(state, seat)
+    draw_up(state, rules, seat)
+    pass_turn(state, rules, rng)
+
+
+@njit(**RULES_JIT)
+def extra_turn(state, rules, rng):
+    """R18, A10: a shoo-out earned the player a new action; lost with an empty hand."""
+    seat = state[L.H_SEAT]
+    if rules[R.R_EXTRA_SEPARATE]:
+        crows_eat(state, seat)
+        draw_up(state, rules, seat)
+        if state[hand_count_at(seat)] == 0:
+            pass_turn(state, rules, rng)
+            return
+    elif state[hand_count_at(seat)] == 0:
+        end_turn(state, rules, rng)
+        return
+    state[C.F_EXTRA_TURNS] += 1
+    count(state, seat, C.C_EXTRA_TURNS, 1)
+    reset_context(state)
+    state[L.H_PHASE] = C.PHASE_ACTION
+
+
+# Legal decisions ---------------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def list_fruit_targets(state, rules, seat, kind, out, n):
+    """``C_FRUIT`` codes of ``kind`` for every orchard not yet used that takes the fruit (R7, R8)."""
+    if not can_play_kind(state, rules, seat, kind):
+        return n
+    used = state[C.F_CTX_USED]
+    for target in range(state[L.H_N_PLAYERS]):
+        if not used >> target & 1 and takes_fruit(state, target, kind):
+            out[n] = C.C_FRUIT + kind * C.MAX_PLAYERS + target
+            n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_crows(state, seat, out, n):
+    """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7)."""
+    n_players = state[L.H_N_PLAYERS]
+    for crow in range(2):
+        if state[hand_at(seat, C.LONE_CROW + crow)] == 0:
+            continue
+        for tree in range(n_players * C.MAX_KINDS):
+            owner = tree // C.MAX_KINDS
+            if owner != seat and open_to_crows(state, owner, tree % C.MAX_KINDS):
+                out[n] = C.C_CROW + crow * C.N_TREES + tree
+                n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_scarecrows(state, seat, out, n):
+    """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9)."""
+    if state[hand_at(seat, C.SCARECROW)] == 0:
+        return n
+    used = state[C.F_CTX_USED]
+    for kind in range(C.MAX_KINDS):
+        if not used >> kind & 1 and open_to_crows(state, seat, kind):
+            out[n] = C.C_PROTECT + kind
+            n += 1
+    for kind in range(C.MAX_KINDS):
+        if state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW:  # used trees have none left
+            out[n] = C.C_SHOO_OUT + kind
+            n += 1
+    n_trees = state[L.H_N_PLAYERS] * C.MAX_KINDS
+    for kind in range(C.MAX_KINDS):
+        if state[tree_at(seat, kind) + C.TREE_CROW] == C.NO_CROW:
+            continue
+        for dest in range(n_trees):
+            owner = dest // C.MAX_KINDS
+            if owner != seat and open_to_crows(state, owner, dest % C.MAX_KINDS):
+                out[n] = C.C_SHOO_TO + kind * C.N_TREES + dest
+                n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_discards(state, seat, from_type, out, n):
+    """``C_DISCARD`` codes for each type in hand from ``from_type`` on (R20)."""
+    for card_type in range(from_type, C.N_TYPES):
+        if state[hand_at(seat, card_type)] > 0:
+            out[n] = C.C_DISCARD + card_type
+            n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_action(state, rules, seat, out):
+    """Every first part of an action (R5), ascending codes."""
+    n = 0
+    for kind in range(C.MAX_KINDS):
+        n = list_fruit_targets(state, rules, seat, kind, out, n)
+    n = list_crows(state, seat, out, n)
+    n = list_scarecrows(state, seat, out, n)
+    n = list_discards(state, seat, 0, out, n)
+    if rules[R.R_DISCARD_MIN] == 0:
+        out[n] = C.C_PASS  # A12 alternative
+        n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_fruit_counts(state, rules, seat, out):
+    """How many ordinary and juicy cards of the chosen kind (R6, R9, A2)."""
+    kind = state[C.F_CTX_KIND]
+    alone = rules[R.R_JUICY_ALONE] != 0
+    n = 0
+    for ordinary in range(state[hand_at(seat, C.FRUIT + kind)] + 1):
+        for juicy in range(state[hand_at(seat, C.JUICY + kind)] + 1):
+            if ordinary + juicy > 0 and (juicy == 0 or ordinary > 0 or alone):
+                out[n] = C.C_COUNT + ordinary * C.COUNT_BASE + juicy
+                n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def list_juicy_crows(state, out):
+    """Every crow card on any tree may answer a juicy card (R10, A4)."""
+    n = 0
+    for tree in range(state[L.H_N_PLAYERS] * C.MAX_KINDS):
+        if state[tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS) + C.TREE_CROW] != C.NO_CROW:
+            out[n] = C.C_JUICY_CROW + tree
+            n += 1
+    return n
+
+
+@njit(**RULES_JIT)
+def legal(state, rules, out):
+    """The pending decision's legal codes in ``out``, ascending (STOP first); returns how many."""
+    seat = state[L.H_SEAT]
+    phase = state[L.H_PHASE]
+    if phase == C.PHASE_ACTION:
+        return list_action(state, rules, seat, out)
+    if phase == C.PHASE_FRUIT_COUNT:
+        return list_fruit_counts(state, rules, seat, out)
+    if phase == C.PHASE_JUICY_CROW:
+        return list_juicy_crows(state, out)
+    out[0] = C.STOP
+    if phase == C.PHASE_FRUIT_MORE:
+        return list_fruit_targets(state, rules, seat, state[C.F_CTX_KIND], out, 1)
+    if phase == C.PHASE_CROW_MORE:
+        return list_crows(state, seat, out, 1)
+    if phase == C.PHASE_SCARECROW_MORE:
+        return list_scarecrows(state, seat, out, 1)
+    return list_discards(state, seat, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
+
+
+# Applying decisions ------------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def fruit_part_done(state, rules, rng):
+    """After a fruit batch (and its crow): one tree per action (A3), else another orchard or stop."""
+    if rules[R.R_SINGLE_TARGET]:
+        end_turn(state, rules, rng)
+    else:
+        state[C.F_CTX_TARGET] = -1
+        state[L.H_PHASE] = C.PHASE_FRUIT_MORE
+
+
+@njit(**RULES_JIT)
+def play_fruit(state, rules, rng, ordinary, juicy):
+    """R6-R10: the cards join the target tree; a juicy card then attracts a crow card."""
+    seat = state[L.H_SEAT]
+    kind = state[C.F_CTX_KIND]
+    target = state[C.F_CTX_TARGET]
+    take_from_hand(state, seat, C.FRUIT + kind, ordinary)
+    take_from_hand(state, seat, C.JUICY + kind, juicy)
+    state[tree_at(target, kind) + C.TREE_SIZE] += ordinary + juicy
+    count(state, seat, C.C_JUICY_PLAYED, juicy)
+    if target == seat:
+        count(state, seat, C.C_FRUIT_PLAYED_OWN, ordinary + juicy)
+    else:
+        count(state, seat, C.C_FRUIT_PLAYED_OTHERS, ordinary + juicy)
+        count(state, target, C.C_FRUIT_RECEIVED, ordinary + juicy)
+    if juicy > 0 and state[C.F_CROWS_ON_TREES] > 0:
+        state[L.H_PHASE] = C.PHASE_JUICY_CROW  # R10; one crow on trees is a forced decision
+    else:
+        fruit_part_done(state, rules, rng)
+
+
+@njit(**RULES_JIT)
+def attract_crow(state, rules, rng, source):
+    """R10: the chosen crow card flies from its tree to the tree the juicy card was played on."""
+    seat = state[L.H_SEAT]
+    crow = lift_crow(state, source // C.MAX_KINDS, source % C.MAX_KINDS)
+    land_crow(state, crow, seat, state[C.F_CTX_TARGET], state[C.F_CTX_KIND])
+    count(state, seat, C.C_JUICY_ATTRACTIONS, 1)
+    fruit_part_done(state, rules, rng)
+
+
+@njit(**RULES_JIT)
+def play_crow(state, code):
+    """R11: a crow card from the hand onto another player's tree."""
+    seat = state[L.H_SEAT]
+    crow = (code - C.C_CROW) // C.N_TREES
+    tree = (code - C.C_CROW) % C.N_TREES
+    take_from_hand(state, seat, C.LONE_CROW + crow, 1)
+    land_crow(state, C.LONE + crow, seat, tree // C.MAX_KINDS, tree % C.MAX_KINDS)
+    state[C.F_CROWS_ON_TREES] += 1
+    count(state, seat, C.C_CROWS_PLAYED if crow == 0 else C.C_FLOCKS_PLAYED, 1)
+    state[C.F_CTX_LAST] = tree
+    state[L.H_PHASE] = C.PHASE_CROW_MORE
+
+
+@njit(**RULES_JIT)
+def play_scarecrow(state, code):
+    """R15-R19: one scarecrow onto an own tree, to protect it, shoo out or shoo to."""
+    seat = state[L.H_SEAT]
+    take_from_hand(state, seat, C.SCARECROW, 1)
+    if code < C.C_SHOO_OUT:  # R16: it stays on the tree
+        kind = code - C.C_PROTECT
+        state[tree_at(seat, kind) + C.TREE_SCARECROW] = 1
+        count(state, seat, C.C_PROTECTS, 1)
+    elif code < C.C_SHOO_TO:  # R17: scarecrow and crow card to the discard pile
+        kind = code - C.C_SHOO_OUT
+        discard_crow(state, lift_crow(state, seat, kind))
+        state[C.F_CROWS_ON_TREES] -= 1
+        state[C.F_DISCARD + C.D_SCARECROW] += 1
+        state[C.F_CTX_SHOO_OUT] = 1
+        count(state, seat, C.C_SHOO_OUTS, 1)
+    else:  # R19: the crow card moves to another player's tree; the scarecrow is discarded
+        kind = (code - C.C_SHOO_TO) // C.N_TREES
+        dest = (code - C.C_SHOO_TO) % C.N_TREES
+        owner = dest // C.MAX_KINDS
+        land_crow(state, lift_crow(state, seat, kind), seat, owner, dest % C.MAX_KINDS)
+        state[C.F_DISCARD + C.D_SCARECROW] += 1
+        state[C.F_CTX_SHOO_TO] = 1
+        count(state, seat, C.C_SHOO_TOS, 1)
+        count(state, owner, C.C_CROWS_REDIRECTED_ONTO, 1)
+    state[C.F_CTX_LAST] = kind
+    state[C.F_CTX_USED] |= 1 << kind
+    state[L.H_PHASE] = C.PHASE_SCARECROW_MORE
+
+
+@njit(**RULES_JIT)
+def discard_card(state, code):
+    """R20: one hand card to the discard pile."""
+    seat = state[L.H_SEAT]
+    card_type = code - C.C_DISCARD
+    take_from_hand(state, seat, card_type, 1)
+    if card_type < C.LONE_CROW:
+        state[C.F_DISCARD + C.D_FRUIT + card_type % C.JUICY] += 1
+    else:
+        state[C.F_DISCARD + C.D_LONE_CROW + card_type - C.LONE_CROW] += 1
+    count(state, seat, C.C_CARDS_DISCARDED, 1)
+    state[C.F_CTX_LAST] = card_type
+    state[L.H_PHASE] = C.PHASE_DISCARD_MORE
+
+
+@njit(**RULES_JIT)
+def stop(state, rules, rng):
+    """STOP ends a multi-part action; a scarecrow action may earn an extra turn (R18, R19)."""
+    if state[L.H_PHASE] == C.PHASE_SCARECROW_MORE:
+        if state[C.F_CTX_SHOO_OUT] and not state[C.F_CTX_SHOO_TO]:
+            extra_turn(state, rules, rng)
+            return
+    end_turn(state, rules, rng)
+
+
+@njit(**RULES_JIT)
+def apply(state, rules, code, rng):
+    """Apply one legal decision and advance the game to the next pending decision."""
+    if code == C.STOP or code == C.C_PASS:
+        stop(state, rules, rng)
+    elif code < C.C_CROW:  # C_FRUIT: the kind and orchard of a fruit play
+        kind = (code - C.C_FRUIT) // C.MAX_PLAYERS
+        target = (code - C.C_FRUIT) % C.MAX_PLAYERS
+        state[C.F_CTX_KIND] = kind
+        state[C.F_CTX_TARGET] = target
+        state[C.F_CTX_USED] |= 1 << target
+        state[L.H_PHASE] = C.PHASE_FRUIT_COUNT
+    elif code < C.C_PROTECT:
+        play_crow(state, code)
+    elif code < C.C_DISCARD:
+        play_scarecrow(state, code)
+    elif code < C.C_PASS:
+        discard_card(state, code)
+    elif code < C.C_JUICY_CROW:
+        n = code - C.C_COUNT
+        play_fruit(state, rules, rng, n // C.COUNT_BASE, n % C.COUNT_BASE)
+    else:
+        attract_crow(state, rules, rng, code - C.C_JUICY_CROW)
+
+
+# The kernel contract ---------------------------------------------------------------------------------
+
+
+@njit(**RULES_JIT)
+def setup(state, rules, n_players, rng):
+    """Deal a new game into a zeroed ``state`` (R1-R4)."""
+    state[L.H_N_PLAYERS] = n_players
+    deal_table(state, rules, n_players, rng)
+
+
+@njit(**RULES_JIT)
+def deal(state, rules, n_players, rng, out):
+    """``setup``, then the legal decisions of the first real choice (core loop contract)."""
+    setup(state, rules, n_players, rng)
+    if game_over(state, rules, rng):
+        return 0
+    n = legal(state, rules, out)
+    return n if n > 1 else step(state, rules, out[0], rng, out)
+
+
+@njit(**RULES_JIT)
+def step(state, rules, decision, rng, out):
+    """``apply``, then forced decisions until the next real choice (core loop contract)."""
+    while True:
+        apply(state, rules, decision, rng)
+        if game_over(state, rules, rng):
+            return 0
+        n = legal(state, rules, out)
+        if n > 1:
+            return n
+        decision = out[0]
+
+
+@njit(**RULES_JIT)
+def observe(state, seat, buf):
+    """The public table (A16) and the seat's own hand."""
+    for i in range(C.PUBLIC_END):
+        buf[i] = state[i]
+    for card_type in range(C.N_TYPES):
+        buf[C.OBS_HAND + card_type] = state[hand_at(seat, card_type)]
+    return buf
+
+
+@njit(**RULES_JIT)
+def finalize(state, rules, game_row, seat_rows):
+    """Scores, ranks, winners (R25, R26, A14) and counters of a finished game."""
+    n_players = state[L.H_N_PLAYERS]
+    replays = state[C.F_TIE_REPLAYS]
+    seat_extra = len(L.SEAT_COLUMNS)
+    for seat in range(n_players):
+        row = seat_rows[seat]
+        if replays == 0:
+            fruit, largest, trees = orchard(state, seat)
+            row[L.S_SCORE] = fruit + largest
+            for c in range(C.N_COUNTERS):
+                row[seat_extra + c] = state[counter_at(seat, c)]
+        else:  # the first game's results; the replays only decide the win
+            base = C.F_SAVED + seat * C.SAVED_LEN
+            row[L.S_SCORE] = state[base + C.SAVED_SCORE]
+            for c in range(C.N_COUNTERS):
+                row[seat_extra + c] = state[base + C.SAVED_COUNTERS + c]
+    for seat in range(n_players):  # rank: 1 + seats with a better (score, trees) pair (R26)
+        key = seat_rows[seat, L.S_SCORE] * 8 + seat_rows[seat, seat_extra + C.C_TREES]
+        better = 0
+        for other in range(n_players):
+            if seat_rows[other, L.S_SCORE] * 8 + seat_rows[other, seat_extra + C.C_TREES] > key:
+                better += 1
+        seat_rows[seat, L.S_RANK] = better + 1
+        seat_rows[seat, L.S_WIN] = 1 if better == 0 else 0
+    extra = len(L.GAME_COLUMNS)
+    if replays == 0:
+        game_row[extra + 0] = state[C.F_RESERVE_OUT_TURN]
+        game_row[extra + 1] = state[C.F_CROWS_LEFT]
+    else:
+        game_row[extra + 0] = state[C.F_SAVED_RESERVE_OUT_TURN]
+        game_row[extra + 1] = state[C.F_SAVED_CROWS_LEFT]
+        winners = state[C.F_TIE_MASK]
+        if state[L.H_END_REASON] == C.END_EMPTY_HAND:
+            winners = top_seats(state, winners)
+        n_winners = 0
+        for seat in range(n_players):
+            n_winners += winners >> seat & 1
+        for seat in range(n_players):
+            if winners >> seat & 1:
+                seat_rows[seat, L.S_RANK] = 1
+                seat_rows[seat, L.S_WIN] = 1
+            elif seat_rows[seat, L.S_RANK] == 1:
+                seat_rows[seat, L.S_RANK] = n_winners + 1
+                seat_rows[seat, L.S_WIN] = 0
+    game_row[extra + 2] = replays
+
+
+def _first_class(fn, signature):
+    # One signature and no further compiling makes the function a first-class function value, so
+    # that the core loop is compiled (and cached) once for every ruleset and bot.
+    fn.compile(signature.args)
+    fn.disable_compile()
+    return fn
+
+
+PLAY_KERNELS = tuple(
+    _first_class(fn, RULESET_SIGNATURES[name])
+    for fn, name in ((deal, "deal"), (step, "step"), (observe, "observe"), (finalize, "finalize"))
+)
+"""(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
+
+KERNELS = (setup, legal, apply, observe, finalize)
+"""The rules one call at a time, for tests and tools that drive a game from Python."""
