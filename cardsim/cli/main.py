@@ -25,6 +25,7 @@ COMMANDS = {
     "replay": "cardsim.cli.replay",
     "report": "cardsim.cli.report",
     "compare": "cardsim.cli.compare",
+    "power": "cardsim.cli.power",
 }
 
 

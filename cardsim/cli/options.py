@@ -223,3 +223,40 @@ experiment_report_option = click.option(
     metavar="DIR",
     help="Also write the results as a report (report.html, report.md, figures/) to DIR.",
 )
+
+until_ci_option = click.option(
+    "--until-ci",
+    "until_ci",
+    default=None,
+    metavar="W",
+    help="Play in chunks until every turn-order position's and seat's 95% win-rate interval is "
+    "narrower than +/-W (0.005 or 0.5%); --games is then the cap. The games played are exactly "
+    "those of a fixed run of that many games.",
+)
+
+edge_option = click.option(
+    "--edge",
+    "edge",
+    required=True,
+    metavar="E",
+    help="The seat edge to detect: win rate minus the fair 1/K, as 0.01 or 1% (negative for a "
+    "handicap).",
+)
+
+alpha_option = click.option(
+    "--alpha",
+    "alpha",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.05,
+    show_default=True,
+    help="Significance level of the two-sided test.",
+)
+
+power_option = click.option(
+    "--power",
+    "power",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.8,
+    show_default=True,
+    help="Chance of detecting the edge when it is there.",
+)

@@ -45,6 +45,7 @@ def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
 @options.resume_option
 @options.quiet_option
 @options.report_option
+@options.until_ci_option
 @click.pass_context
 def run(
     ctx,
@@ -62,6 +63,7 @@ def run(
     resume,
     quiet,
     report_dir,
+    until_ci,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
     spec = summary = sink = None
@@ -72,6 +74,7 @@ def run(
         if resume and out is None:
             raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
         summary = SummaryAccumulator(spec)
+        stop, chunk = _precision_stop(until_ci, summary, chunk)
         feed = [summary]
         if report_dir is not None:  # the report needs every game's row: kept in memory
             from cardsim.analysis.report import prepare_dir
@@ -87,7 +90,10 @@ def run(
         start = sink.games if sink is not None else 0
         sinks = feed if sink is None else [*feed, sink]
         with progress_bar(spec.n_games, start, quiet) as bar:
-            stats = runner.run(spec, sinks, threads, chunk, progress=bar.update, start=start)
+            stats = runner.run(
+                spec, sinks, threads, chunk, progress=bar.update, start=start, until=stop
+            )
+        spec = _stopped_early(spec, summary, sink, frames if report_dir is not None else None)
     except KeyboardInterrupt:
         click.echo(_interrupted(spec, out, sink, summary), err=True)
         ctx.exit(EXIT_INTERRUPTED)
@@ -96,11 +102,51 @@ def run(
             sink.abort()  # keep what is done, readable
         raise
     click.echo(format_summary(summary.summarize(), spec, stats))
+    if stop is not None:
+        click.echo(f"\n{_precision_line(stop, summary.games)}")
     path = sink.close() if sink is not None else None
     if path is not None and not quiet:
         click.echo(f"\nSaved {sink.games:,} games to {path}")
     if report_dir is not None:
         _report(spec, stats, frames, report_dir, quiet)
+
+
+def _precision_stop(until_ci, summary, chunk):
+    """The ``--until-ci`` stopping rule (or None) and the chunk size it plays with."""
+    if until_ci is None:
+        return None, chunk
+    from cardsim.analysis.power import UNTIL_CI_CHUNK, PrecisionStop, parse_share
+
+    width = parse_share(until_ci, "--until-ci")
+    return PrecisionStop(summary, width), chunk or UNTIL_CI_CHUNK
+
+
+def _stopped_early(spec, summary, sink, frames):
+    """After a run stopped by --until-ci: the spec of the games played (a fixed run of that many
+    games), given to the output file and the report so they describe exactly those games."""
+    if summary.games >= spec.n_games:
+        return spec
+    import dataclasses
+
+    spec = dataclasses.replace(spec, n_games=summary.games)
+    for holder in (sink, frames):
+        if holder is not None:
+            holder.spec = spec
+    return spec
+
+
+def _precision_line(stop, games: int) -> str:
+    width = f"+/-{100 * stop.width:.2f} points"
+    widest = f"+/-{100 * stop.half_width:.2f}"
+    if stop.reached:
+        return (
+            f"Stopped after {games:,} games: every position's and seat's 95% interval is within "
+            f"{width} (widest {widest})."
+        )
+    return (
+        f"Reached the cap of {games:,} games before every 95% interval was within {width} "
+        f"(widest {widest}): raise --games to go on."
+    )
 
 
 def _report(spec, stats, frames, report_dir: str, quiet: bool) -> None:

@@ -261,11 +261,13 @@ def run(
     chunk_size: int | None = None,
     progress: Callable[[int], None] | None = None,
     start: int = 0,
+    until: Callable[[], bool] | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
     ``progress(n)`` is called with the number of games of each finished chunk. On an interrupt,
-    every chunk already handed to the sinks stays with them.
+    every chunk already handed to the sinks stays with them. ``until()``, asked after each chunk,
+    stops the run early when true (the games played are then those of a shorter run).
     """
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
@@ -276,6 +278,8 @@ def run(
                 sink(chunk)
             if progress is not None:
                 progress(len(chunk))
+            if until is not None and until():
+                break
     finally:
         stats.seconds = time.perf_counter() - t0
     return stats
