@@ -7,8 +7,9 @@ played, ...); each is a ``<name>_<seat>`` column of the frame. For each counter:
   intervals; values are binned into at most ``max_bins`` ranges of about equal size when there are
   more;
 - ``counter_effect``: a logistic regression of the win share on the counter with the turn-order
-  position as a control (statsmodels GLM, binomial family; a shared win is a fractional outcome,
-  so the standard errors are robust, HC0). The effect size is the odds ratio of winning per unit
+  position as a control (statsmodels GLM, binomial family; a shared win is a fractional outcome).
+  The seats of one game are not independent (one of them wins), so the standard errors are
+  robust and clustered by game. The effect size is the odds ratio of winning per unit
   and per standard deviation of the counter, with 95% intervals. A counter that decides who wins
   by itself (perfect separation) has no finite odds ratio and is flagged instead.
 
@@ -171,7 +172,9 @@ def counter_effect(
     with warnings.catch_warnings():
         warnings.simplefilter("error", PerfectSeparationWarning)
         try:
-            fit = sm.GLM(y, design, family=sm.families.Binomial()).fit(cov_type="HC0")
+            fit = sm.GLM(y, design, family=sm.families.Binomial()).fit(
+                cov_type="cluster", cov_kwds={"groups": data["game"].to_numpy()}
+            )
         except (PerfectSeparationWarning, np.linalg.LinAlgError, ValueError):
             row["note"] = SEPARATION_NOTE
             return row
