@@ -17,7 +17,8 @@ Per metric, ``paired_diff`` compares per-game values over the games present in b
   a winner and at least one loser).
 
 Columns: metric, games, a, b, diff (b - a), ci_low, ci_high (95% paired t interval of the mean
-difference), p_value (paired t test; 1.0 when every difference is 0).
+difference), p_value (paired t test). When every game differs by the same amount (0 for two
+identical runs) the interval is that one value.
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ def paired_row(metric: str, a: np.ndarray, b: np.ndarray) -> dict:
         test = stats.ttest_rel(b, a)
         ci = test.confidence_interval(CONFIDENCE)
         row.update(ci_low=float(ci.low), ci_high=float(ci.high), p_value=float(test.pvalue))
-    elif np.all(d == 0):  # identical games: no difference, and no doubt about it
-        row.update(ci_low=0.0, ci_high=0.0, p_value=1.0)
+    else:  # every game moved by the same amount (0 for identical runs): no doubt about it
+        row.update(ci_low=float(d[0]), ci_high=float(d[0]), p_value=1.0 if d[0] == 0 else 0.0)
     return row
 
 
