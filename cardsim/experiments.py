@@ -17,7 +17,7 @@ This module runs the compiled engine; the analysis of the runs is in ``cardsim.a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -45,13 +45,28 @@ def play_on_common_games(
     progress: Callable[[int], None] | None = None,
 ) -> list[Results]:
     """Play every run of an experiment; they must share seed, first game and game count."""
+    return list(play_each(specs, threads, progress))
+
+
+def _check_common(specs: Sequence[runner.RunSpec]) -> None:
     first = specs[0]
     for spec in specs[1:]:
         same = (spec.seed, spec.first_game, spec.n_games, spec.n_players)
         if same != (first.seed, first.first_game, first.n_games, first.n_players):
             raise ValueError("the runs of an experiment must be played on the same games")
+
+
+def play_each(
+    specs: Sequence[runner.RunSpec],
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Results]:
+    """The runs of an experiment one at a time (each can be summarized and dropped before the
+    next is played, so memory holds one run, not all)."""
+    _check_common(specs)
     runner.set_threads(threads)
-    return [play(spec, threads, progress=progress) for spec in specs]
+    for spec in specs:
+        yield play(spec, threads, progress=progress)
 
 
 def seating_specs(

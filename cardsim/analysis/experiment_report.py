@@ -195,3 +195,100 @@ def compare_report(c: Comparison, first: Results) -> Report:
         )
     )
     return report
+
+
+# -- sweep ---------------------------------------------------------------------------------------
+
+
+def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Report:
+    """The report of ``cardsim sweep``: the table of every setting and its chart (a line per
+    position for one parameter, a heatmap of the first-player advantage for two)."""
+    from cardsim.charts import sweep as charts
+    from cardsim.charts.render import run_caption
+
+    names = [p.name for p in params]
+    games = int(table["games"].iloc[0]) if len(table) else 0
+    k = F.seat_count(first.frame)
+    report = Report(
+        f"Sweep: {title}, {k} players",
+        dict(first.metadata),
+        subtitle=f"{', '.join(names)}; {len(table)} settings x {games:,} games, seed {first.seed}",
+    )
+    rows = _run_rows(first)
+    rows[3] = ("rules (besides the swept ones)", _without(changed_rules(first), names))
+    rows[3:3] = [
+        *((f"swept: {p.name}", ", ".join(p.labels)) for p in params),
+        ("games per setting", f"{games:,} (game i is the same deal in every setting)"),
+    ]
+    report.add(setup_section(rows))
+    caption = run_caption(games, first.seed, k, "per setting, same games in every setting")
+    section = Section(
+        "Balance by setting",
+        text=[
+            "Win rates split shared wins and leave out games ended by the turn cap. The "
+            "first-player advantage is the starter's win rate minus the fair share, in points, "
+            "with its 95% interval."
+        ],
+        tables=[Table("Every setting", _display(table, names))],
+    )
+    section.verdicts += _sweep_verdicts(table, names)
+    if len(params) == 1:
+        fair = float(seats_fair(first))
+        fig = charts.one_parameter(table, names[0], fair, caption)
+    elif len(params) == 2:
+        from cardsim.analysis.sweep import advantage_grid
+
+        fig = charts.two_parameters(advantage_grid(table, params), names[0], names[1], caption)
+    else:
+        fig = charts.grid_points(table, names, caption)
+    section.figures.append(_figure("Sweep", fig, caption))
+    report.add(section)
+    return report
+
+
+def seats_fair(results: Results) -> float:
+    from cardsim.analysis.seats import fair_rate
+
+    return fair_rate(results.frame)
+
+
+def _without(changed: str, names: list[str]) -> str:
+    kept = [c for c in changed.split(", ") if c.split("=")[0] not in names]
+    return ", ".join(kept) if kept and kept != ["defaults"] else "defaults"
+
+
+def _display(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    out = table[names].copy()
+    out["games"] = [number(x) for x in table["games"]]
+    for col in [c for c in table.columns if c.startswith("win ")]:
+        out[col] = [percent(x, 1) for x in table[col]]
+    out["first-player advantage"] = [
+        f"{p:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+        for p, lo, hi in zip(
+            table["first_player_points"], table["fpa_low"], table["fpa_high"], strict=True
+        )
+    ]
+    out["mean turns"] = [f"{x:.1f}" for x in table["mean_turns"]]
+    for col in [c for c in table.columns if c.startswith("ends: ")]:
+        out[col.removeprefix("ends: ")] = [percent(x, 1) for x in table[col]]
+    out["turn cap"] = [number(x) for x in table["turn_cap_games"]]
+    return out
+
+
+def _sweep_verdicts(table: pd.DataFrame, names: list[str]) -> list[str]:
+    """The fairest setting, and the settings whose advantage interval excludes 0."""
+    if table.empty:
+        return []
+    label = lambda r: ", ".join(f"{n}={r[n]}" for n in names)  # noqa: E731
+    records = table.to_dict("records")
+    fairest = min(records, key=lambda r: abs(r["first_player_points"]))
+    out = [
+        f"Closest to fair: {label(fairest)} (first player {fairest['first_player_points']:+.2f} "
+        f"points, 95% interval {fairest['fpa_low']:+.2f} .. {fairest['fpa_high']:+.2f})."
+    ]
+    fair = [label(r) for r in records if r["fpa_low"] <= 0 <= r["fpa_high"]]
+    if fair:
+        out.append("No detectable first-player advantage at: " + "; ".join(fair) + ".")
+    else:
+        out.append("Every setting gives the first player a detectable advantage or handicap.")
+    return out

@@ -26,6 +26,7 @@ COMMANDS = {
     "report": "cardsim.cli.report",
     "compare": "cardsim.cli.compare",
     "power": "cardsim.cli.power",
+    "sweep": "cardsim.cli.sweep",
 }
 
 

@@ -260,3 +260,25 @@ power_option = click.option(
     show_default=True,
     help="Chance of detecting the edge when it is there.",
 )
+
+param_option = click.option(
+    "--param",
+    "params",
+    multiple=True,
+    required=True,
+    metavar="KEY=V1,V2,...",
+    help="A rule option to sweep and its values (repeatable: the grid of every combination). "
+    "Semicolons separate values of list options (setup_seeds=2,2,2;3,3,3); lo..hi is a range "
+    "of integers. Swept values win over --rules and --variant.",
+)
+
+sweep_out_option = click.option(
+    "--out",
+    "-o",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Write every setting's games to DIR/NN-<setting>.parquet (read them with "
+    "`cardsim report` or cardsim.Results.load).",
+)

@@ -1,0 +1,182 @@
+"""Sweeps: a grid over rule options, every setting played on the same games (same seed, same game
+indices), and one row of balance figures per setting.
+
+``--param key=v1,v2,...`` gives the values of one option. Values are separated by commas, or by
+semicolons for options whose one value is itself a comma list (``--param
+"setup_seeds=2,2,2;3,3,3"``); an integer option also takes a range ``lo..hi`` (``3..6`` is 3, 4,
+5, 6). Several ``--param`` make the grid of every combination, the first one varying slowest.
+Every value is checked against the ruleset before anything runs (one-line errors).
+
+Per setting (``setting_row``): games; the win rate of every turn-order position (shared wins split,
+turn-cap games out, ``seats.seat_win_rates``); the first-player advantage in points with its 95%
+interval; mean and median length in turns; the share of games per end reason; games ended by
+the turn cap.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from cardsim.analysis import frame as F
+from cardsim.analysis import scores, seats
+from cardsim.core.errors import CardsimError
+from cardsim.core.options import RuleOption, resolve_options
+
+LIST_KINDS = ("int_list", "list_or_choice")
+
+
+@dataclass(frozen=True)
+class SweepParam:
+    """One swept rule option: its name, checked values and how each is shown."""
+
+    name: str
+    values: tuple[Any, ...]
+    labels: tuple[str, ...]
+
+
+def show(value: Any) -> str:
+    """A rule value as a user would type it."""
+    if value is None:
+        return "auto"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _split_values(option: RuleOption, text: str) -> list[str]:
+    if option.kind in LIST_KINDS or ";" in text:
+        parts = text.split(";")
+    else:
+        parts = text.split(",")
+    parts = [p.strip() for p in parts if p.strip()]
+    if option.kind == "int" and len(parts) == 1 and ".." in parts[0]:
+        lo, _, hi = parts[0].partition("..")
+        try:
+            parts = [str(v) for v in range(int(lo), int(hi) + 1)]
+        except ValueError:
+            raise CardsimError(f"--param {option.name}: {text!r} is not a range lo..hi") from None
+    return parts
+
+
+def parse_params(
+    options: Iterable[RuleOption], texts: Sequence[str], game: str
+) -> list[SweepParam]:
+    """``["key=v1,v2", ...]`` -> the swept options with checked values (see the module)."""
+    by_name = {o.name: o for o in options}
+    out: list[SweepParam] = []
+    for text in texts:
+        key, sep, raw = text.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CardsimError(f"--param expects key=v1,v2,..., got {text!r}")
+        if key not in by_name:  # the one unknown-option error, with its did-you-mean
+            resolve_options(by_name.values(), {key: None}, game)
+        option = by_name[key]
+        if any(p.name == key for p in out):
+            raise CardsimError(f"--param {key} is given twice")
+        parts = _split_values(option, raw)
+        if not parts:
+            raise CardsimError(f"--param {key} has no values")
+        values = tuple(option.parse(p) for p in parts)
+        labels = tuple(show(v) for v in values)
+        if len(set(labels)) != len(labels):
+            raise CardsimError(f"--param {key} repeats a value")
+        out.append(SweepParam(key, values, labels))
+    if not out:
+        raise CardsimError("sweep needs at least one --param key=v1,v2,...")
+    return out
+
+
+def grid(params: Sequence[SweepParam]) -> list[dict[str, Any]]:
+    """Every combination of the params' values, the first param varying slowest."""
+    names = [p.name for p in params]
+    return [
+        dict(zip(names, combo, strict=True))
+        for combo in itertools.product(*(p.values for p in params))
+    ]
+
+
+def setting_row(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]:
+    """The balance figures of one setting (see the module docstring)."""
+    row: dict[str, Any] = {name: show(value) for name, value in point.items()}
+    row["games"] = len(frame)
+    rates = seats.seat_win_rates(frame)
+    for r in rates[rates["kind"] == "position"].itertuples():
+        row[f"win {F.ORDINALS[r.index]}"] = r.win_rate
+    adv = seats.first_player_advantage(frame)
+    row["first_player_points"] = adv.points
+    row["fpa_low"], row["fpa_high"] = adv.low, adv.high
+    turns = frame["turns"]
+    row["mean_turns"] = float(turns.mean()) if len(frame) else math.nan
+    row["median_turns"] = float(turns.median()) if len(frame) else math.nan
+    for r in scores.end_reasons(frame).itertuples():
+        if r.reason != "turn_cap":
+            row[f"ends: {r.reason}"] = r.share
+    row["turn_cap_games"] = int(frame["turn_cap_hit"].sum())
+    return row
+
+
+def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """One row per setting, in grid order."""
+    return pd.DataFrame(list(rows))
+
+
+def advantage_grid(table: pd.DataFrame, params: Sequence[SweepParam]) -> pd.DataFrame:
+    """First-player advantage (points) as a wide table: rows the first param's values, columns
+    the second's (for the two-parameter heatmap)."""
+    a, b = params[0], params[1]
+    wide = table.pivot(index=a.name, columns=b.name, values="first_player_points")
+    return wide.reindex(index=list(a.labels), columns=list(b.labels))
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str) -> str:
+    """Plain-text table of a sweep, one line per setting."""
+    names = [p.name for p in params]
+    win_cols = [c for c in table.columns if c.startswith("win ")]
+    end_cols = [c for c in table.columns if c.startswith("ends: ")]
+    head = [
+        *names,
+        "games",
+        *win_cols,
+        "first-player adv. (95% CI)",
+        "mean turns",
+        *[c.removeprefix("ends: ") for c in end_cols],
+        "turn cap",
+    ]
+    body = []
+    for r in table.to_dict("records"):
+        body.append(
+            [
+                *[str(r[n]) for n in names],
+                f"{r['games']:,}",
+                *[f"{100 * r[c]:.1f}%" for c in win_cols],
+                f"{r['first_player_points']:+.2f} [{r['fpa_low']:+.2f}, {r['fpa_high']:+.2f}]",
+                f"{r['mean_turns']:.1f}",
+                *[f"{100 * r[c]:.1f}%" for c in end_cols],
+                f"{r['turn_cap_games']:,}",
+            ]
+        )
+    widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
+    n = len(names)
+    lines = [header, ""]
+    for cells in [head, *body]:
+        left = [c.ljust(w) for c, w in zip(cells[:n], widths[:n], strict=True)]
+        right = [c.rjust(w) for c, w in zip(cells[n:], widths[n:], strict=True)]
+        lines.append("  " + "   ".join(left + right))
+    lines += [
+        "",
+        "Win rates split shared wins and leave out games ended by the turn cap; the "
+        "first-player advantage is in points over the fair share, with its 95% interval.",
+    ]
+    return "\n".join(lines)

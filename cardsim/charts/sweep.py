@@ -1,0 +1,84 @@
+"""Sweep charts: balance figures against the swept rule values.
+
+One parameter: win rate of each turn-order position (95% bars for the first player's advantage
+band) and mean game length against the values. Two parameters: a heatmap of the first-player
+advantage (points). More: the advantage per grid point, in grid order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+from cardsim.charts.heatmap import heatmap
+from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
+
+
+def _points_cell(x: float) -> str:
+    return "" if np.isnan(x) else f"{x:+.2f}"
+
+
+@styled
+def one_parameter(table: pd.DataFrame, name: str, fair: float, caption_text: str = "") -> Figure:
+    """Win rate by turn-order position (lines, the first player's with its 95% band) and mean
+    game length (second panel) against the values of ``name``."""
+    fig = figure(8.0, 5.6)
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 1])
+    x = np.arange(len(table))
+    labels = [str(v) for v in table[name]]
+    for col in [c for c in table.columns if c.startswith("win ")]:
+        top.plot(x, table[col], marker="o", label=col.removeprefix("win ") + " player")
+    first = table[[c for c in table.columns if c.startswith("win ")][0]].to_numpy(float)
+    low = first + (table["fpa_low"] - table["first_player_points"]).to_numpy(float) / 100
+    high = first + (table["fpa_high"] - table["first_player_points"]).to_numpy(float) / 100
+    top.fill_between(x, low, high, alpha=0.2, color=BAR_COLOR, label="1st: 95% interval")
+    top.axhline(fair, color=FAIR_COLOR, linestyle="--", label=f"fair share {100 * fair:.1f}%")
+    top.yaxis.set_major_formatter(PercentFormatter(1.0))
+    top.set_ylabel("win rate (shared wins split)")
+    top.legend(fontsize=8, ncols=2)
+    top.set_title(f"Win rate by turn order and game length as {name} changes")
+    bottom.plot(x, table["mean_turns"], marker="s", color="#555555")
+    bottom.set_ylabel("mean turns")
+    bottom.set_xticks(x, labels)
+    bottom.set_xlabel(name)
+    caption(fig, caption_text)
+    return fig
+
+
+def two_parameters(wide: pd.DataFrame, rows: str, columns: str, caption_text: str = "") -> Figure:
+    """First-player advantage (points) over a grid of two parameters."""
+    return heatmap(
+        wide,
+        "First-player advantage, points over the fair share",
+        caption_text,
+        row_label=rows,
+        column_label=columns,
+        colorbar_label="points (win rate - fair share)",
+        cell_text=_points_cell,
+        center=0.0,
+        cmap="RdBu_r",
+    )
+
+
+@styled
+def grid_points(table: pd.DataFrame, names: list[str], caption_text: str = "") -> Figure:
+    """First-player advantage with its 95% interval at every grid point, in grid order."""
+    n = len(table)
+    fig = figure(8.0, 1.6 + 0.35 * n)
+    ax = fig.add_subplot()
+    y = np.arange(n)[::-1]
+    adv = table["first_player_points"].to_numpy(float)
+    err = np.vstack(
+        [adv - table["fpa_low"].to_numpy(float), table["fpa_high"].to_numpy(float) - adv]
+    )
+    ax.errorbar(adv, y, xerr=err, fmt="o", color=BAR_COLOR, capsize=3)
+    ax.axvline(0, color=FAIR_COLOR, linestyle="--")
+    labels = [", ".join(f"{k}={r[k]}" for k in names) for r in table.to_dict("records")]
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_xlabel("first-player advantage, points (95% interval)")
+    ax.set_title("First-player advantage at every grid point")
+    ax.grid(axis="y", visible=False)
+    caption(fig, caption_text)
+    return fig

@@ -1,0 +1,98 @@
+"""``cardsim sweep GAME --param key=v1,v2,...``: balance figures over a grid of rule values, every
+setting played on the same games (see ``cardsim.analysis.sweep``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from cardsim.cli import options
+from cardsim.cli.run import progress_bar
+from cardsim.cli.specs import rule_values
+
+
+def setting_file(out_dir: Path, index: int, point: dict) -> Path:
+    """``DIR/03-market_slots-5_variant_umbrella-true.parquet``."""
+    from cardsim.analysis.sweep import show
+
+    text = "_".join(f"{k}-{show(v)}" for k, v in point.items())
+    return out_dir / f"{index:02d}-{re.sub(r'[^A-Za-z0-9_.-]+', '.', text)[:120]}.parquet"
+
+
+@click.command("sweep", short_help="Balance over a grid of rule values, on the same games.")
+@options.game_argument
+@options.param_option
+@options.deals_option
+@options.spec_options
+@options.threads_option
+@options.experiment_report_option
+@options.sweep_out_option
+@options.quiet_option
+def sweep(
+    game,
+    params,
+    games,
+    players,
+    bots,
+    bot_files,
+    seed,
+    rules,
+    variant,
+    threads,
+    report_dir,
+    out_dir,
+    quiet,
+) -> None:
+    """Play every combination of the --param values on the same --games games and print, per
+    setting, the win rate by turn order, the first-player advantage with its 95% interval, the
+    mean length and the end reasons."""
+    from cardsim import experiments
+    from cardsim.analysis import sweep as S
+    from cardsim.analysis.report import prepare_dir
+    from cardsim.core import registry
+
+    ruleset = registry.get(game)
+    swept = S.parse_params(ruleset.options, params, ruleset.name)
+    base, chosen = rule_values(game, rules, variant)
+    points = S.grid(swept)
+    specs = experiments.rule_specs(
+        game,
+        games,
+        players,
+        options.split_names(bots),
+        [{**base, **point} for point in points],
+        seed,
+        bot_files,
+        variants=[chosen.metadata() if chosen is not None else None] * len(points),
+    )
+    for directory in (report_dir, out_dir):
+        if directory is not None:
+            prepare_dir(directory)  # before anything runs
+    rows, first = [], None
+    with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
+        runs = experiments.play_each(specs, threads, progress=bar.update)
+        for i, (point, results) in enumerate(zip(points, runs, strict=True)):
+            rows.append(S.setting_row(point, results.frame))
+            if out_dir is not None:
+                results.metadata["sweep"] = {k: S.show(v) for k, v in point.items()}
+                results.save(setting_file(Path(out_dir), i, point))
+            if first is None:
+                first = results
+    table = S.sweep_table(rows)
+    spec = specs[0]
+    header = (
+        f"{ruleset.title}: sweep of {', '.join(p.name for p in swept)}, {len(points)} settings x "
+        f"{spec.n_games:,} games (the same games in every setting), {spec.n_players} players, "
+        f"seed {spec.seed}"
+    )
+    click.echo(S.format_sweep(table, swept, header))
+    if report_dir is not None:
+        from cardsim.analysis.experiment_report import sweep_report
+
+        html, _ = sweep_report(table, swept, first, ruleset.title).write(report_dir)
+        if not quiet:
+            click.echo(f"\nReport written to {html}")
+    if out_dir is not None and not quiet:
+        click.echo(f"Games of every setting saved in {out_dir}/")
