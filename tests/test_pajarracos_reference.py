@@ -1,0 +1,443 @@
+"""Compiled Pajarracos engine vs the plain-Python reference (``reference.py``) on seeded games.
+
+Two layers:
+
+- whole games with the built-in bots: the engine's outcome rows (``runner.iter_chunks``) must equal
+  the reference's (``play_reference``), every column and counter, on 2,000+ games covering 3-6
+  players, every built-in bot and every rule option of ``pajarracos.md`` (Parameters table);
+- lockstep: the engine's ``deal``/``step`` kernels and ``ReferenceGame`` driven by the same random
+  decisions, comparing the whole state (public part, hands, reserve pile, counters, tie fields),
+  the observation and the legal decisions after every step, naming the field that differs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+
+from cardsim.core import kernel, runner
+from cardsim.core import layout as L
+from cardsim.core.outcomes import game_column_names, seat_column_names
+from cardsim.core.rng import CHANCE_STREAM, stream_start
+from cardsim.games.pajarracos import RULESET, engine
+from cardsim.games.pajarracos import cards as C
+from cardsim.games.pajarracos import rules as R
+from cardsim.games.pajarracos.reference import (
+    EV_DISCARD,
+    EV_FRUIT,
+    EV_TURN,
+    ReferenceGame,
+    play_reference,
+    state_differences,
+)
+
+GAME = "pajarracos"
+G0 = len(L.GAME_COLUMNS)  # first game counter column
+S0 = len(L.SEAT_COLUMNS)  # first seat counter column
+SMALL_DECK = {"fruit_kinds": 2, "fruit_per_kind": 3, "lone_crows": 1, "flocks": 0, "scarecrows": 1}
+
+
+def _game_col(name: str) -> int:
+    return (list(L.GAME_COLUMNS) + list(C.GAME_COUNTERS)).index(name)
+
+
+def _seat_col(name: str) -> int:
+    return (list(L.SEAT_COLUMNS) + list(C.SEAT_COUNTERS)).index(name)
+
+
+def _any_game(col: str, pred=lambda v: v != 0):
+    """Coverage check: some game's ``col`` satisfies ``pred``."""
+    return lambda games, seats, events: bool(np.any(pred(games[:, _game_col(col)])))
+
+
+def _any_seat(col: str, pred=lambda v: v != 0):
+    return lambda games, seats, events: bool(np.any(pred(seats[:, :, _seat_col(col)])))
+
+
+def _no_seat(col: str):
+    return lambda games, seats, events: not np.any(seats[:, :, _seat_col(col)])
+
+
+def _split_fruit_play(games, seats, events) -> bool:
+    """Some action put fruit into two orchards (A3 alternative): two fruit events in a row."""
+    for log in events:
+        for a, b in zip(log, log[1:], strict=False):
+            if a["kind"] == b["kind"] == EV_FRUIT and a["tree"][0] != b["tree"][0]:
+                return True
+    return False
+
+
+def _a_pass(games, seats, events) -> bool:
+    """discard_min 0: some action discarded nothing (A12 alternative)."""
+    return any(e["kind"] == EV_DISCARD and not e["cards"] for log in events for e in log)
+
+
+def _shared_win(games, seats, events) -> bool:
+    return bool(np.any(seats[:, :, L.S_WIN].sum(axis=1) >= 2))
+
+
+def _extra_turn_after_eating(games, seats, events) -> bool:
+    """extra_turn_separate: some extra turn began after a crow ate in the same turn (A10)."""
+    for log in events:
+        ate = False
+        for e in log:
+            if e["kind"] == "eat":
+                ate = True
+            elif e["kind"] == EV_TURN:
+                if e["extra"] and ate:
+                    return True
+                if not e["extra"]:
+                    ate = False
+    return False
+
+
+# (id, players, bots, rule options, games, coverage checks on the reference rows and events). Each
+# check makes sure the configuration really exercises the rule it is here for.
+CONFIGS = [
+    ("base-3p-random", 3, ["random"], {}, 150, [_any_seat("juicy_attractions")]),
+    ("base-4p-greedy", 4, ["greedy"], {}, 150, [_any_seat("fruit_lost")]),
+    ("base-5p-strategist", 5, ["strategist"], {}, 100, [_any_seat("shoo_outs")]),
+    ("base-6p-attacker", 6, ["crow-attacker"], {}, 80, [_any_seat("trees_wiped")]),
+    ("base-4p-defender", 4, ["defender"], {}, 120, [_any_seat("extra_turns")]),
+    (
+        "mixed-5p",
+        5,
+        ["random", "greedy", "crow-attacker", "defender", "strategist"],
+        {},
+        100,
+        [_any_seat("shoo_tos"), _any_seat("crows_redirected_onto")],
+    ),
+    (
+        "mixed-6p-fixed-first",
+        6,
+        ["strategist", "random", "defender", "greedy", "crow-attacker", "random"],
+        {"first_player": 4},
+        80,
+        [_any_game("first_seat", lambda v: v == 4)],
+    ),
+    ("hand-3-3p", 3, ["random"], {"hand_size": 3}, 80, [_any_seat("protects")]),
+    ("hand-9-4p", 4, ["greedy", "random"] * 2, {"hand_size": 9}, 60, []),
+    (
+        "few-kinds-3p",
+        3,
+        ["strategist", "random", "greedy"],
+        {"fruit_kinds": 2, "fruit_per_kind": 12},
+        80,
+        [_any_seat("trees", lambda v: v == 2)],
+    ),
+    (
+        "juicy-0-4p",
+        4,
+        ["random"],
+        {"juicy_per_kind": 0, "fruit_per_kind": 6},
+        80,
+        [_no_seat("juicy_played")],
+    ),
+    (
+        "juicy-3-4p",
+        4,
+        ["crow-attacker", "random"] * 2,
+        {"juicy_per_kind": 3},
+        80,
+        [_any_seat("juicy_attractions", lambda v: v >= 2)],
+    ),
+    (
+        "juicy-all-5p",
+        5,
+        ["random"],
+        {"juicy_per_kind": 9, "juicy_may_be_played_alone": False},
+        40,
+        [_no_seat("juicy_played")],  # A2 alternative: no ordinary card exists to go with them
+    ),
+    (
+        "juicy-not-alone-3p",
+        3,
+        ["random", "crow-attacker", "greedy"],
+        {"juicy_may_be_played_alone": False, "juicy_per_kind": 2},
+        80,
+        [_any_seat("juicy_played")],
+    ),
+    (
+        "no-lone-crows-4p",
+        4,
+        ["random", "defender"] * 2,
+        {"lone_crows": 0},
+        60,
+        [_no_seat("crows_played"), _any_seat("flocks_played")],
+    ),
+    (
+        "no-flocks-5p",
+        5,
+        ["random"],
+        {"flocks": 0},
+        60,
+        [_no_seat("flocks_played"), _no_seat("trees_wiped")],
+    ),
+    (
+        "no-scarecrows-3p",
+        3,
+        ["greedy", "random", "crow-attacker"],
+        {"scarecrows": 0},
+        60,
+        [_no_seat("protects")],
+    ),
+    (
+        "no-crows-at-all-6p",
+        6,
+        ["random", "greedy"] * 3,
+        {"lone_crows": 0, "flocks": 0, "scarecrows": 0},
+        60,
+        [_no_seat("crows_received"), _any_seat("juicy_played")],
+    ),
+    (
+        "many-crows-4p",
+        4,
+        ["random"],
+        {"lone_crows": 20, "flocks": 10, "scarecrows": 20},
+        50,
+        [_any_seat("trees_wiped", lambda v: v >= 2)],
+    ),
+    (
+        "split-fruit-4p",
+        4,
+        ["random"],
+        {"fruit_single_target": False},
+        100,
+        [_split_fruit_play],
+    ),
+    (
+        "split-fruit-juicy-3p",
+        3,
+        ["random", "strategist", "random"],
+        {"fruit_single_target": False, "juicy_per_kind": 4},
+        60,
+        [_split_fruit_play, _any_seat("juicy_attractions")],
+    ),
+    (
+        "extra-separate-4p",
+        4,
+        ["random", "defender"] * 2,
+        {"extra_turn_separate": True},
+        100,
+        [_any_seat("extra_turns"), _extra_turn_after_eating],
+    ),
+    (
+        "extra-separate-6p",
+        6,
+        ["defender"],
+        {"extra_turn_separate": True, "hand_size": 2},
+        60,
+        [_any_seat("extra_turns")],
+    ),
+    (
+        "discard-min-0-3p",
+        3,
+        ["random"],
+        {"discard_min": 0, "turn_cap": 40},
+        80,
+        [_a_pass],
+    ),
+    (
+        "shared-ties-small-deck-4p",
+        4,
+        ["random"],
+        SMALL_DECK,
+        100,
+        [_shared_win],
+    ),
+    (
+        "replay-ties-small-deck-3p",
+        3,
+        ["random"],
+        {**SMALL_DECK, "final_tie": "replay"},
+        120,
+        [_any_game("tie_replays"), _any_game("tie_replays", lambda v: v >= 2)],
+    ),
+    (
+        "replay-ties-cap-5p",
+        5,
+        ["random", "greedy", "random", "defender", "random"],
+        {**SMALL_DECK, "final_tie": "replay", "turn_cap": 4},
+        100,
+        [_any_game("tie_replays"), _any_game("turn_cap_hit")],
+    ),
+    (
+        "replay-ties-6p",
+        6,
+        ["greedy", "random"] * 3,
+        {"final_tie": "replay", "fruit_kinds": 3, "fruit_per_kind": 3, "hand_size": 2},
+        60,
+        [_any_game("tie_replays")],
+    ),
+    ("turn-cap-4p", 4, ["random"], {"turn_cap": 3}, 60, [_any_game("turn_cap_hit")]),
+    ("turn-cap-pass-5p", 5, ["random"], {"turn_cap": 6, "discard_min": 0}, 40, []),
+    (
+        "one-card-hands-6p",
+        6,
+        ["random"],
+        {"hand_size": 1, "fruit_kinds": 1, "fruit_per_kind": 4},
+        40,
+        [],
+    ),
+]
+assert sum(c[4] for c in CONFIGS) >= 2000
+assert {p for c in CONFIGS for p in [c[1]]} == {3, 4, 5, 6}
+
+
+def test_every_builtin_bot_is_covered():
+    assert set(RULESET.bots()) <= {b for c in CONFIGS for b in c[2]}
+
+
+def test_every_rule_option_is_varied():
+    # pajarracos.md Parameters: every option takes a non-default value in some configuration
+    varied = {name for c in CONFIGS for name in c[3]}
+    assert {o.name for o in R.OPTIONS} <= varied
+
+
+def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
+    gcols, scols = game_column_names(spec.ruleset), seat_column_names(spec.ruleset)
+    out = [
+        f"{gcols[j]}: engine {eng_game[j]}, reference {ref_game[j]}"
+        for j in range(len(gcols))
+        if eng_game[j] != ref_game[j]
+    ]
+    for s in range(len(eng_seats)):
+        out += [
+            f"seat {s} {scols[j]}: engine {eng_seats[s, j]}, reference {ref_seats[s, j]}"
+            for j in range(len(scols))
+            if eng_seats[s, j] != ref_seats[s, j]
+        ]
+    return f"game {game} (seed {spec.seed}, rules {spec.rules}): " + "; ".join(out)
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "rules", "games", "checks"),
+    [c[1:] for c in CONFIGS],
+    ids=[c[0] for c in CONFIGS],
+)
+def test_engine_matches_reference(players, bots, rules, games, checks):
+    spec = runner.make_spec(GAME, games, players, bots, rules, seed=31 + games + players)
+    _assert_same_outcomes(spec, checks)
+
+
+def test_engine_matches_reference_with_rotated_seating():
+    # a strategy comparison seats bots by row ``game % rows`` of the seating table
+    table = np.array([[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]], np.int16)
+    spec = runner.make_spec(
+        GAME,
+        40,
+        4,
+        ["random", "greedy", "defender", "strategist"],
+        {},
+        seed=8,
+        seat_bot_table=table,
+    )
+    spec = dataclasses.replace(spec, first_game=1000)  # game indices 1000..1039
+    _assert_same_outcomes(spec, [_any_seat("extra_turns")])
+
+
+def _assert_same_outcomes(spec, checks) -> None:
+    games = spec.n_games
+    chunks = list(runner.iter_chunks(spec))
+    eng_games = np.concatenate([c.game_out for c in chunks])
+    eng_seats = np.concatenate([c.seat_out for c in chunks])
+    ref_games = np.zeros_like(eng_games)
+    ref_seats = np.zeros_like(eng_seats)
+    events = []
+    for g in range(games):
+        ref_games[g], ref_seats[g], log = play_reference(spec, spec.first_game + g)
+        events.append(log)
+        if not (
+            np.array_equal(eng_games[g], ref_games[g])
+            and np.array_equal(eng_seats[g], ref_seats[g])
+        ):
+            pytest.fail(
+                _describe_diff(
+                    spec,
+                    spec.first_game + g,
+                    eng_games[g],
+                    eng_seats[g],
+                    ref_games[g],
+                    ref_seats[g],
+                )
+            )
+    for check in checks:
+        assert check(ref_games, ref_seats, events), f"configuration does not exercise {check}"
+
+
+# Lockstep: same decisions on both sides, state compared after every step --------------------------
+LOCKSTEP = [
+    ("base", {}),
+    ("split-fruit", {"fruit_single_target": False, "juicy_per_kind": 3}),
+    ("juicy-not-alone", {"juicy_may_be_played_alone": False, "juicy_per_kind": 2}),
+    ("extra-separate", {"extra_turn_separate": True, "lone_crows": 14, "scarecrows": 16}),
+    ("discard-min-0", {"discard_min": 0, "turn_cap": 12}),
+    ("replay-ties", {**SMALL_DECK, "final_tie": "replay", "turn_cap": 30}),
+    ("no-crows", {"lone_crows": 0, "flocks": 0, "hand_size": 7}),
+    ("small-cap-fixed-first", {"turn_cap": 5, "first_player": 2}),
+]
+
+
+class Lockstep:
+    """The engine's kernels and a ReferenceGame playing the same game."""
+
+    def __init__(self, values: dict, players: int, seed: int, game: int):
+        self.label = f"{players}p seed {seed} game {game}"
+        self.rules = R.encode(values, players)
+        self.state = np.zeros(C.STATE_LEN, np.int32)
+        self.state[L.H_CAP_TURNS] = values["turn_cap"] * players  # as the play loop does
+        self.chance = np.array([stream_start(seed, game, CHANCE_STREAM)], np.uint64)
+        self.legal = np.zeros(C.MAX_LEGAL, np.int32)
+        self.obs = np.zeros(C.OBS_LEN, np.int32)
+        self.n = engine.deal(self.state, self.rules, players, self.chance, self.legal)
+        self.ref = ReferenceGame(values, players, seed, game)
+        self.steps = 0
+
+    def check(self) -> None:
+        where = f"{self.label} step {self.steps} phase {self.ref.phase}"
+        diff = state_differences(self.state, self.ref.state_array())
+        assert not diff, f"{where}: {diff}"
+        assert bool(self.state[L.H_OVER]) == self.ref.is_over
+        if self.ref.is_over:
+            assert self.n == 0, where
+            return
+        assert [int(x) for x in self.legal[: self.n]] == self.ref.legal(), where
+        seat = self.ref.seat
+        obs = engine.observe(self.state, seat, self.obs)
+        np.testing.assert_array_equal(obs, self.ref.observation(seat), err_msg=where)
+
+    def step(self, decision: int) -> None:
+        self.n = engine.step(self.state, self.rules, decision, self.chance, self.legal)
+        kernel.end_turn_cap_reached(self.state)  # the loop's check after every decision
+        self.ref.apply(decision)
+        self.steps += 1
+
+    def finish(self) -> None:
+        players = self.ref.n
+        game_row = np.zeros(G0 + len(C.GAME_COUNTERS), np.int32)
+        seat_rows = np.zeros((players, S0 + C.N_COUNTERS), np.int32)
+        engine.finalize(self.state, self.rules, game_row, seat_rows)
+        ref_game, ref_seats = self.ref.outcome_rows()
+        np.testing.assert_array_equal(game_row[G0:], ref_game[G0:], err_msg=self.label)
+        np.testing.assert_array_equal(seat_rows, ref_seats, err_msg=self.label)
+
+
+@pytest.mark.parametrize("rules", [c[1] for c in LOCKSTEP], ids=[c[0] for c in LOCKSTEP])
+def test_lockstep_state_legal_and_result(rules):
+    """Random decisions; after each one the engine's state equals the reference's."""
+    pick = random.Random(7)
+    for players in (3, 4, 5, 6):
+        if rules.get("first_player", "random") not in ("random", *range(players)):
+            continue
+        values = runner.make_spec(GAME, 1, players, ["random"], rules).rules
+        for game in range(3):
+            both = Lockstep(values, players, 41, game)
+            while True:
+                both.check()
+                if both.ref.is_over:
+                    break
+                both.step(int(both.legal[pick.randrange(both.n)]))
+            both.finish()
