@@ -1,0 +1,366 @@
+"""Balance reports: every section, table and chart is there (the HTML is parsed), the markdown holds
+the same tables, names from user bot files are escaped, verdicts claim only what intervals
+support, and the CLI (`cardsim report`, `cardsim run --report`) with good and bad input."""
+
+import base64
+import math
+import textwrap
+from html.parser import HTMLParser
+
+import pytest
+from click.testing import CliRunner
+
+import cardsim
+from cardsim.analysis import balance
+from cardsim.analysis.report import Figure, Report, Section, Table, balance_report
+from cardsim.analysis.results import Results
+from cardsim.analysis.seats import FirstPlayerAdvantage
+from cardsim.cli.main import cli
+from cardsim.core.errors import CardsimError
+
+GAME = "fruit-picking"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+EVIL = "x<script>alert(1)</script>"
+EVIL_BOT_FILE = f'''
+from numba import njit
+
+
+@njit
+def first_choice(obs, legal, n_legal, params, rng):
+    """always the first legal decision"""
+    return 0
+
+
+globals()["{EVIL}"] = first_choice
+'''
+
+
+class Page(HTMLParser):
+    """The parts of a report page the tests look at."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[str] = []
+        self.h2: list[str] = []
+        self.images: list[dict] = []
+        self.tables: list[list[list[str]]] = []
+        self.links: list[str] = []
+        self._text: list[str] | None = None
+        self._row: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        attrs = dict(attrs)
+        if tag == "h2" or tag in ("td", "th"):
+            self._text = []
+        if tag == "img":
+            self.images.append(attrs)
+        if tag == "table":
+            self.tables.append([])
+        if tag == "tr":
+            self._row = []
+        if tag in ("a", "link", "script") and (attrs.get("href") or attrs.get("src")):
+            self.links.append(attrs.get("href") or attrs.get("src"))
+
+    def handle_endtag(self, tag):
+        if tag == "h2":
+            self.h2.append("".join(self._text))
+        if tag in ("td", "th"):
+            self._row.append("".join(self._text))
+        if tag == "tr":
+            self.tables[-1].append(self._row)
+        if tag in ("h2", "td", "th"):
+            self._text = None
+
+    def handle_data(self, data):
+        if self._text is not None:
+            self._text.append(data)
+
+
+def parse(html: str) -> Page:
+    page = Page()
+    page.feed(html)
+    return page
+
+
+def markdown_tables(md: str) -> list[list[list[str]]]:
+    """Rows of every markdown table (separator rows dropped, cells unescaped)."""
+    tables, current = [], None
+    for line in md.splitlines():
+        if line.startswith("| "):
+            if current is None:
+                current = []
+                tables.append(current)
+            cells = [c.strip().replace("\\|", "|") for c in line.strip()[2:-2].split(" | ")]
+            if not all(set(c) <= set("-:") for c in cells):
+                current.append(cells)
+        else:
+            current = None
+    return tables
+
+
+def unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+@pytest.fixture(scope="module")
+def results():
+    return cardsim.simulate(
+        GAME, games=1500, players=3, seed=11, rules={"variant_umbrella": True, "market_slots": 5}
+    )
+
+
+@pytest.fixture(scope="module")
+def written(results, tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    report = balance_report(results)
+    html, md = report.write(out)
+    return report, html, md
+
+
+# -- the standard report -------------------------------------------------------------------------
+
+
+def test_report_has_every_section_with_its_tables_charts_and_verdicts(written):
+    report, html, md = written
+    page = parse(html.read_text())
+    assert page.h2 == list(balance.SECTIONS)
+    assert [s.heading for s in report.sections] == list(balance.SECTIONS)
+    figures = {s.heading: [f.title for f in s.figures] for s in report.sections}
+    assert figures == {
+        "Run": [],
+        "Seat advantage": ["Win rate by turn order", "Win rate by seat"],
+        "Game length": ["Game length"],
+        "Scores": ["Score by turn order"],
+        "End reasons": [],
+        "Counter impact": ["Win rate by counter value"],
+    }
+    for heading in balance.SECTIONS[1:]:
+        assert report.section(heading).verdicts, heading
+    assert len(page.tables) == sum(len(s.tables) for s in report.sections)
+    assert len(page.images) == 5
+
+
+def test_report_is_self_contained(written):
+    _, html, _ = written
+    text = html.read_text()
+    page = parse(text)
+    assert "script" not in page.tags and "link" not in page.tags
+    assert page.links and all(link.startswith("#") for link in page.links)  # the contents only
+    for img in page.images:
+        assert img["src"].startswith("data:image/png;base64,")
+        assert base64.b64decode(img["src"].split(",", 1)[1]).startswith(PNG_MAGIC)
+        assert img["alt"]
+    assert "http://" not in text and "https://" not in text
+
+
+def test_markdown_holds_the_same_tables_and_links_the_figures(written):
+    report, html, md = written
+    page = parse(html.read_text())
+    text = md.read_text()
+    assert [unescape_rows(t) for t in markdown_tables(text)] == page.tables
+    for section in report.sections:
+        assert f"## {section.heading}" in text
+        for table in section.tables:
+            assert f"**{table.title}**" in text
+    figures = sorted((md.parent / "figures").glob("*.png"))
+    assert len(figures) == 5
+    for path in figures:
+        assert path.read_bytes().startswith(PNG_MAGIC)
+        assert f"(figures/{path.name})" in text
+    assert not list(md.parent.glob(".*tmp"))  # written atomically: no temporary file left
+
+
+def unescape_rows(table):
+    return [[unescape(c) for c in row] for row in table]
+
+
+def test_run_section_marks_the_changed_rule_options(written, results):
+    report, _, _ = written
+    run = report.section("Run")
+    rules = run.tables[1].frame.set_index("option")
+    assert rules.loc["variant_umbrella", "changed"] == "yes"
+    assert rules.loc["market_slots", "value"] == "5"
+    assert rules.loc["market_slots", "default"] == "(derived)"
+    assert rules.loc["seeds_per_player", "changed"] == ""
+    assert (
+        run.text[0] == "Rule options that differ from the default: market_slots, variant_umbrella."
+    )
+    facts = dict(run.tables[0].frame.itertuples(index=False))
+    assert facts["games"] == "1,500" and facts["seed"] == "11" and facts["players"] == "3"
+    assert facts["bots"] == "greedy in every seat"
+    assert facts["speed"].endswith("threads") and "games/s" in facts["speed"]
+    assert facts["cardsim version"] == cardsim.__version__
+
+
+def test_seat_section_tables_match_the_metrics(written, results):
+    from cardsim.analysis import seats
+
+    report, _, _ = written
+    section = report.section("Seat advantage")
+    by_turn = section.tables[0].frame
+    rates = seats.seat_win_rates(results.frame)
+    assert by_turn["position"].tolist() == ["1st (starts)", "2nd", "3rd"]
+    assert by_turn["win rate"].tolist() == [
+        f"{100 * r:.2f}%" for r in rates[rates["kind"] == "position"]["win_rate"]
+    ]
+    assert "1/k of a win" in section.text[0]
+    assert section.verdicts[0].startswith("The first player wins")
+
+
+# -- verdicts ------------------------------------------------------------------------------------
+
+
+def advantage(points, low, high, rate=0.5, fair=0.5):
+    return FirstPlayerAdvantage(rate, fair, points, low, high, 1000)
+
+
+def test_advantage_verdict_claims_only_what_the_interval_supports():
+    assert balance.advantage_verdict(advantage(3.1, 2.9, 3.3, 0.281, 0.25)).startswith(
+        "The first player wins 3.1 ± 0.2 points more often than fair"
+    )
+    assert balance.advantage_verdict(advantage(-1.5, -2.0, -1.0)).startswith(
+        "The first player wins 1.5 ± 0.5 points less often than fair"
+    )
+    assert balance.advantage_verdict(advantage(0.04, 0.01, 0.07)).startswith(
+        "The first player wins 0.04 ± 0.03 points more"
+    )
+    quiet = balance.advantage_verdict(advantage(0.4, -0.3, 1.1))
+    assert quiet.startswith("No detectable first-player advantage") and "contains 0" in quiet
+    assert "No first-player advantage can be measured" in balance.advantage_verdict(
+        advantage(math.nan, math.nan, math.nan)
+    )
+
+
+def test_turn_cap_games_are_reported_and_left_out_of_win_rates():
+    capped = cardsim.simulate(GAME, games=300, players=2, seed=1, rules={"turn_cap": 20})
+    report = balance_report(capped)
+    n = int(capped.frame["turn_cap_hit"].sum())
+    assert 0 < n < 300
+    verdicts = " ".join(report.section("End reasons").verdicts)
+    assert f"{n:,} of 300 games" in verdicts and "turn cap" in verdicts
+    turn_order = report.section("Seat advantage").tables[0].frame
+    assert turn_order["games"].iloc[0] == f"{300 - n:,}"
+
+
+def test_a_ruleset_unknown_here_still_reports(results):
+    meta = dict(results.metadata, ruleset="made-elsewhere")
+    foreign = Results(results.frame, meta)
+    assert foreign.ruleset is None
+    assert foreign.seat_counters == results.seat_counters  # named in the metadata
+    report = balance_report(foreign)
+    assert report.title.startswith("Balance report: made-elsewhere")
+    rules = report.section("Run").tables[1].frame
+    assert set(rules["default"]) == {"?"}
+
+
+# -- generic building blocks and escaping --------------------------------------------------------
+
+
+def test_generic_report_escapes_every_text(tmp_path):
+    import pandas as pd
+
+    report = Report(f"Title {EVIL}", {"bots": [EVIL]}, subtitle=EVIL)
+    section = report.add(Section(f"Heading {EVIL}", text=[EVIL], verdicts=[EVIL]))
+    frame = pd.DataFrame({EVIL: [EVIL, "a|b"], "n": [1.23456, math.nan]})
+    section.tables.append(Table(EVIL, frame, note=EVIL))
+    section.figures.append(Figure(EVIL, PNG_MAGIC, caption=EVIL))
+    html, md = report.write(tmp_path / "new" / "dir")
+    for path in (html, md):
+        text = path.read_text()
+        assert "<script>" not in text and "&lt;script&gt;" in text
+    page = parse(html.read_text())
+    assert page.tables[0] == [[EVIL, "n"], [EVIL, "1.235"], ["a|b", "n/a"]]
+    assert "a\\|b" in md.read_text()
+
+
+def test_writing_into_a_file_is_a_one_line_error(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(CardsimError, match="is a file"):
+        Report("t").write(target)
+
+
+# -- command line --------------------------------------------------------------------------------
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.exit_code == 2, (result.output, result.exception)
+    err = result.stderr.strip()
+    assert "\n" not in err and err.startswith("cardsim: error: "), err
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+@pytest.fixture
+def evil_bot_file(tmp_path):
+    path = tmp_path / "evil_bots.py"
+    path.write_text(textwrap.dedent(EVIL_BOT_FILE))
+    return path
+
+
+def test_run_report_escapes_a_bot_name_from_a_user_file(tmp_path, evil_bot_file):
+    out = tmp_path / "rep"
+    result = invoke(
+        "run",
+        GAME,
+        "-n",
+        300,
+        "-p",
+        2,
+        "--bot-file",
+        evil_bot_file,
+        "--bots",
+        f"greedy,{EVIL}",
+        "--report",
+        out,
+    )
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert f"Report written to {out / 'report.html'}" in result.stdout
+    html = (out / "report.html").read_text()
+    md = (out / "report.md").read_text()
+    assert "<script" not in html.lower() and "<script" not in md.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    page = parse(html)
+    rows = [row[0] for table in page.tables for row in table]
+    assert f"seat 1 ({EVIL})" in rows and EVIL in rows  # by seat, and by bot
+
+
+def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
+    path, out = tmp_path / "r.parquet", tmp_path / "from-run"
+    result = invoke("run", GAME, "-n", 400, "-p", 2, "-s", 3, "-o", path, "--report", out, "-q")
+    assert result.exit_code == 0, result.output
+    again = invoke("report", path, "--out", tmp_path / "from-file")
+    assert again.exit_code == 0, again.output
+    assert "Report of 400 games written to" in again.stdout
+    from_run = parse((out / "report.html").read_text())
+    from_file = parse((tmp_path / "from-file" / "report.html").read_text())
+    assert from_run.h2 == from_file.h2 == list(balance.SECTIONS)
+    # the same games give the same tables; only the run's speed is not stored in the file
+    assert from_run.tables[1:] == from_file.tables[1:]
+    speed = dict((r[0], r[1]) for r in from_file.tables[0][1:])["speed"]
+    assert speed == "not recorded (results read from a file)"
+
+
+def test_report_bad_input_is_a_one_line_error(tmp_path):
+    assert_one_line_error(
+        invoke("report", tmp_path / "none.parquet", "--out", tmp_path / "o"), "does not exist"
+    )
+    bogus = tmp_path / "bogus.parquet"
+    bogus.write_text("hello")
+    assert_one_line_error(invoke("report", bogus, "--out", tmp_path / "o"), "not a readable")
+    assert_one_line_error(invoke("report", tmp_path, "--out", tmp_path / "o"), "is a directory")
+    assert_one_line_error(invoke("report", bogus, "--out", bogus), "is a file")
+    assert_one_line_error(invoke("report", bogus), "--out")
+
+
+def test_run_report_into_a_file_fails_before_the_run(tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("x")
+    result = invoke("run", GAME, "-n", 10, "--report", target)
+    assert_one_line_error(result, "is a file")
+    assert "Win rate" not in result.stdout
