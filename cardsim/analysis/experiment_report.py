@@ -292,3 +292,44 @@ def _sweep_verdicts(table: pd.DataFrame, names: list[str]) -> list[str]:
     else:
         out.append("Every setting gives the first player a detectable advantage or handicap.")
     return out
+
+
+# -- diff ----------------------------------------------------------------------------------------
+
+
+def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b: str) -> Report:
+    """The report of ``cardsim diff``: both rule sets, the change of every metric with its
+    paired interval, verdicts, and the chart of the changes."""
+    from cardsim.analysis import variant_diff as D
+    from cardsim.charts.diff import changes
+    from cardsim.charts.render import run_caption
+
+    k = F.seat_count(a.frame)
+    title = a.ruleset.title if a.ruleset is not None else str(a.metadata.get("ruleset"))
+    report = Report(
+        f"Variant diff: {title}, {k} players",
+        {"a": a.metadata, "b": b.metadata},
+        subtitle=f"{name_a} vs {name_b}; {len(a.frame):,} games each, seed {a.seed}",
+    )
+    rows = _run_rows(a)[:3] + [
+        (f"first: {name_a}", changed_rules(a)),
+        (f"second: {name_b}", changed_rules(b)),
+        ("games", f"{len(a.frame):,} in each (game i is the same deal in both)"),
+        ("cardsim version", str(a.metadata.get("version", "?"))),
+    ]
+    report.add(setup_section(rows))
+    caption = run_caption(len(a.frame), a.seed, k, "paired 95% intervals")
+    report.add(
+        Section(
+            "Change of every metric",
+            text=[
+                "Change = second minus first, game by game on the same games, with its paired "
+                "95% t interval. Win rates split shared wins and leave out games either run ended "
+                "by the turn cap."
+            ],
+            verdicts=D.verdicts(table, name_a, name_b),
+            tables=[Table("Paired changes", D.display_table(table, name_a, name_b))],
+            figures=[_figure("Changes", changes(table, name_a, name_b, caption), caption)],
+        )
+    )
+    return report

@@ -27,6 +27,7 @@ COMMANDS = {
     "compare": "cardsim.cli.compare",
     "power": "cardsim.cli.power",
     "sweep": "cardsim.cli.sweep",
+    "diff": "cardsim.cli.diff",
 }
 
 

@@ -282,3 +282,13 @@ sweep_out_option = click.option(
     help="Write every setting's games to DIR/NN-<setting>.parquet (read them with "
     "`cardsim report` or cardsim.Results.load).",
 )
+
+diff_variants_option = click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    required=True,
+    metavar="FILE.toml",
+    help="Variant file to compare: give two (first, then second), or one to compare it with "
+    "the rules without a file. --rules applies to both.",
+)

@@ -1,0 +1,119 @@
+"""What a rule change does: two variants played on the same games, the change of every balance
+metric with its paired 95% interval (``paired.paired_diff``), as text and plain-words verdicts.
+
+Metrics whose name starts with "win rate" or is "first-player advantage" are shares (shown in %,
+their changes in points); the others (game length, score spread, winning margin) are shown in
+their own units. The verdicts only name changes whose p-value, Holm-adjusted over all the metrics
+of the table, is below 5%: with ten metrics, testing each at 5% would cry wolf in about every
+other diff of two identical rule sets.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+SHARE_PREFIXES = ("win rate", "first-player advantage")
+
+
+def is_share(metric: str) -> bool:
+    return metric.startswith(SHARE_PREFIXES)
+
+
+def value_text(metric: str, x: float) -> str:
+    if x is None or math.isnan(x):
+        return "n/a"
+    if metric.startswith("first-player advantage"):  # already a difference from the fair share
+        return f"{100 * x:+.2f} points"
+    return f"{100 * x:.2f}%" if is_share(metric) else f"{x:,.2f}"
+
+
+def holm(table: pd.DataFrame) -> pd.Series:
+    """Holm-adjusted p-values over the metrics of the table (NaN kept): with ten metrics, one
+    would look significant at 5% by chance about every other diff without it."""
+    from statsmodels.stats.multitest import multipletests
+
+    p = table["p_value"].astype(float)
+    out = pd.Series(float("nan"), index=table.index)
+    known = p.notna()
+    if known.any():
+        out[known] = multipletests(p[known].to_numpy(), method="holm")[1]
+    return out
+
+
+def change_text(metric: str, x: float) -> str:
+    if x is None or math.isnan(x):
+        return "n/a"
+    return f"{100 * x:+.2f}" if is_share(metric) else f"{x:+,.2f}"
+
+
+def unit(metric: str) -> str:
+    return " points" if is_share(metric) else ""
+
+
+def display_table(table: pd.DataFrame, name_a: str, name_b: str) -> pd.DataFrame:
+    """The paired table with formatted cells: metric, games, a, b, change, 95% interval, p."""
+    from cardsim.analysis.report import p_value
+
+    rows = []
+    adjusted = holm(table)
+    for r in table.itertuples():
+        m = r.metric
+        rows.append(
+            {
+                "metric": m,
+                "games": f"{r.games:,}",
+                name_a: value_text(m, r.a),
+                name_b: value_text(m, r.b),
+                "change": change_text(m, r.diff) + unit(m),
+                "95% interval": f"[{change_text(m, r.ci_low)}, {change_text(m, r.ci_high)}]",
+                "p": p_value(r.p_value),
+                "p (Holm)": p_value(adjusted[r.Index]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def verdicts(table: pd.DataFrame, name_a: str, name_b: str, alpha: float = 0.05) -> list[str]:
+    """One line per metric the change moves beyond doubt (Holm-adjusted p below ``alpha``, so
+    that the ten metrics together make at most a 5% chance of a false alarm), or one line saying
+    nothing moved."""
+    out = []
+    adjusted = holm(table)
+    for r in table.itertuples():
+        if not adjusted[r.Index] < alpha:
+            continue
+        m = r.metric
+        out.append(
+            f"{name_b} changes {m} by {change_text(m, r.diff)}{unit(m)} against {name_a} "
+            f"(95% interval {change_text(m, r.ci_low)} .. {change_text(m, r.ci_high)}): "
+            f"{value_text(m, r.a)} -> {value_text(m, r.b)}."
+        )
+    if not out:
+        out.append(
+            f"No detectable change between {name_a} and {name_b} in any metric (Holm-adjusted "
+            f"p >= {alpha:g} for all)."
+        )
+    return out
+
+
+def format_diff(table: pd.DataFrame, name_a: str, name_b: str, header: str) -> str:
+    """Plain-text report: the table, then the verdicts."""
+    shown = display_table(table, name_a, name_b)
+    cells = [list(shown.columns)] + [[str(v) for v in row] for row in shown.itertuples(index=False)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    lines = [header, ""]
+    for row in cells:
+        left = row[0].ljust(widths[0])
+        right = [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  " + "   ".join([left, *right]))
+    lines += [
+        "",
+        "Change = second minus first, game by game on the same games; paired 95% t interval and "
+        "p-value, and the p-value Holm-adjusted over all the metrics (the verdicts use it). "
+        "Win rates split shared wins and leave out games either run ended by the turn cap.",
+        "",
+        *verdicts(table, name_a, name_b),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,76 @@
+"""``cardsim diff GAME --variant a.toml --variant b.toml``: what a rule change does, both rule sets
+played on the same games, every metric's change with a paired interval
+(``cardsim.analysis.variant_diff``)."""
+
+from __future__ import annotations
+
+import click
+
+from cardsim.cli import options
+from cardsim.cli.run import progress_bar
+from cardsim.core.errors import CardsimError
+
+
+@click.command("diff", short_help="The change of every metric between two variants.")
+@options.game_argument
+@options.diff_variants_option
+@options.deals_option
+@options.players_option
+@options.bots_option
+@options.bot_file_option
+@options.seed_option
+@options.rules_option
+@options.threads_option
+@options.experiment_report_option
+@options.quiet_option
+def diff(
+    game, variants, games, players, bots, bot_files, seed, rules, threads, report_dir, quiet
+) -> None:
+    """Play the two variants on the same --games games and print the change of every balance
+    metric (win rates by position and seat, first-player advantage, length, score spread,
+    winning margin) with its paired 95% interval."""
+    from cardsim import experiments
+    from cardsim.analysis import variant_diff as D
+    from cardsim.analysis.paired import paired_diff
+    from cardsim.analysis.report import prepare_dir
+    from cardsim.core import registry
+    from cardsim.core.options import parse_assignments
+    from cardsim.core.variants import combine_rules, load_variant
+
+    ruleset = registry.get(game)
+    if len(variants) > 2:
+        raise CardsimError(f"diff compares two variants, got {len(variants)} --variant files")
+    chosen = [load_variant(path, ruleset) for path in variants]
+    if len(chosen) == 1:
+        chosen.insert(0, None)  # the rules without a file, then the variant
+    extra = parse_assignments(rules)
+    names = [v.name if v is not None else "base rules" for v in chosen]
+    if names[0] == names[1]:
+        names = [f"{names[0]} (first)", f"{names[1]} (second)"]
+    specs = experiments.rule_specs(
+        game,
+        games,
+        players,
+        options.split_names(bots),
+        [combine_rules(v, extra) for v in chosen],
+        seed,
+        bot_files,
+        variants=[v.metadata() if v is not None else None for v in chosen],
+    )
+    if report_dir is not None:
+        prepare_dir(report_dir)
+    with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
+        a, b = experiments.play_on_common_games(specs, threads, progress=bar.update)
+    table = paired_diff(a, b)
+    spec = specs[0]
+    header = (
+        f"{ruleset.title}: {names[0]} vs {names[1]}, {spec.n_games:,} games each (the same games), "
+        f"{spec.n_players} players, seed {spec.seed}"
+    )
+    click.echo(D.format_diff(table, names[0], names[1], header))
+    if report_dir is not None:
+        from cardsim.analysis.experiment_report import diff_report
+
+        html, _ = diff_report(table, a, b, names[0], names[1]).write(report_dir)
+        if not quiet:
+            click.echo(f"\nReport written to {html}")
