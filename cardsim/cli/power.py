@@ -32,8 +32,9 @@ def power(edge, players, alpha, power) -> None:
         f"{100 * fair:.2f}% ({players} players) with a two-sided test at {alpha:g} and "
         f"power {power:.0%}: {n:,} games."
     )
-    width = games_for_half_width(abs(share), fair + share / 2)
+    width = games_for_half_width(abs(share), fair)
     click.echo(
-        f"For every seat's 95% interval to be within +/-{100 * abs(share):.2f} points: about "
-        f"{width:,} games (`cardsim run --until-ci {abs(share):g}` stops there)."
+        f"For a seat's 95% interval to be within +/-{100 * abs(share):.2f} points at a win rate "
+        f"near {100 * fair:.2f}%: about {width:,} games (rates nearer 50% need more; "
+        f"`cardsim run --until-ci {abs(share):g}` plays until every seat's is)."
     )
