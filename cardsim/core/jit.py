@@ -11,7 +11,9 @@ them, LLVM inlines most small helpers into their callers by itself.
 inlining every helper cost 50 s of compile time for a few percent more.
 
 The price of both: a function compiled this way must not allocate arrays, and an array it returns
-must be one of its arguments. Every function compiled with them follows that rule; the arrays a
+must be one of its arguments and go back only to a caller compiled the same way (a
+reference-counted caller would release the returned array once more than it was acquired: heap
+corruption). Every function compiled with them follows that rule; the arrays a
 game needs are allocated once per thread by ``kernel.run_chunk``.
 """
 

@@ -23,6 +23,7 @@ a juicy card, further crows / scarecrows / discards, or STOP.
   - ``strategist``: the tuned weighting (its ``params``), stronger than each of the above.
 """
 
+import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
@@ -57,53 +58,101 @@ def tree_at(seat, kind):
     return C.F_SEATS + seat * C.SEAT_LEN + kind
 
 
+@njit(**HOT_RULES_JIT)
+def after_meal(size, crow):
+    """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13)."""
+    if crow == C.LONE:
+        return max(size - 1, 0)
+    if crow == C.FLOCK_ON:
+        return 0
+    return size
+
+
+# The table as the bots see it: per tree its projected size (after its crow's next meal), and per
+# seat the projected fruit count, the two largest projected trees and the projected score.
+T_PROJ = 0  # [N_TREES]
+T_FRUIT = T_PROJ + C.N_TREES  # [MAX_PLAYERS]
+T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
+T_TOP1_COUNT = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] trees of that size
+T_TOP2 = T_TOP1_COUNT + C.MAX_PLAYERS  # [MAX_PLAYERS] largest below the top
+T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
+T_LEN = T_BASE + C.MAX_PLAYERS
+
+
 @njit(**RULES_JIT)
-def projected(obs, seat, kind_a, size_a, crow_a, kind_b, crow_b):
-    """``seat``'s score (R25) after its crows next eat (R12, R13), with its tree ``kind_a`` set
-    to (``size_a``, ``crow_a``) and the crow of tree ``kind_b`` set to ``crow_b`` (-1: none)."""
-    fruit = 0
-    largest = 0
-    for kind in range(C.MAX_KINDS):
-        t = tree_at(seat, kind)
-        size = obs[t + C.TREE_SIZE]
-        crow = obs[t + C.TREE_CROW]
-        if kind == kind_a:
-            size = size_a
-            crow = crow_a
-        if kind == kind_b:
-            crow = crow_b
-        if crow == C.LONE:
-            size = max(size - 1, 0)
-        elif crow == C.FLOCK_ON:
-            size = 0
-        fruit += size
-        largest = max(largest, size)
-    return fruit + largest
+def project_table(obs, table):
+    """Every seat's projected trees and score into ``table``, once per decision (the values
+    below are then O(1) per legal code)."""
+    for seat in range(obs[L.H_N_PLAYERS]):
+        fruit = top1 = top2 = count1 = 0
+        for kind in range(C.MAX_KINDS):
+            t = tree_at(seat, kind)
+            size = after_meal(obs[t + C.TREE_SIZE], obs[t + C.TREE_CROW])
+            table[T_PROJ + seat * C.MAX_KINDS + kind] = size
+            fruit += size
+            if size > top1:
+                top2 = top1
+                top1 = size
+                count1 = 1
+            elif size == top1:
+                count1 += 1
+            elif size > top2:
+                top2 = size
+        table[T_FRUIT + seat] = fruit
+        table[T_TOP1 + seat] = top1
+        table[T_TOP1_COUNT + seat] = count1
+        table[T_TOP2 + seat] = top2 if count1 == 1 else top1
+        table[T_BASE + seat] = fruit + top1
 
 
 @njit(**HOT_RULES_JIT)
-def baseline(obs, seat):
-    return projected(obs, seat, -1, 0, 0, -1, 0)
+def score_with(table, seat, kind, size):
+    """``seat``'s projected score if its tree ``kind`` ends its next turn with ``size`` cards."""
+    old = table[T_PROJ + seat * C.MAX_KINDS + kind]
+    others = table[T_TOP1 + seat]
+    if old == others and table[T_TOP1_COUNT + seat] == 1:
+        others = table[T_TOP2 + seat]  # the tree changed was the only largest one
+    return table[T_FRUIT + seat] - old + size + max(others, size)
+
+
+@njit(**HOT_RULES_JIT)
+def change_with(table, seat, kind, size):
+    return score_with(table, seat, kind, size) - table[T_BASE + seat]
 
 
 @njit(**RULES_JIT)
-def leader_of(obs, me):
+def change_with_two(obs, table, seat, kind_a, size_a, kind_b, size_b):
+    """Projected score change of ``seat`` with two of its trees changed (a crow moving within
+    one orchard)."""
+    fruit = 0
+    largest = 0
+    for kind in range(C.MAX_KINDS):
+        size = table[T_PROJ + seat * C.MAX_KINDS + kind]
+        if kind == kind_a:
+            size = size_a
+        elif kind == kind_b:
+            size = size_b
+        fruit += size
+        largest = max(largest, size)
+    return fruit + largest - table[T_BASE + seat]
+
+
+@njit(**RULES_JIT)
+def leader_of(table, me, n_players):
     """The opponent with the highest projected score; ties go to the first after ``me`` in turn
     order (never to a fixed seat number, which would be a seat bias)."""
-    n_players = obs[L.H_N_PLAYERS]
     best = -1
     leader = -1
     for i in range(1, n_players):
         seat = (me + i) % n_players
-        s = baseline(obs, seat)
-        if s > best:
-            best = s
+        if table[T_BASE + seat] > best:
+            best = table[T_BASE + seat]
             leader = seat
     return leader
 
 
 @njit(**HOT_RULES_JIT)
-def weigh_seat(obs, params, me, leader, seat, change):
+def weigh_seat(params, me, leader, seat, change):
     """Weighted value of ``seat``'s projected score changing by ``change``."""
     if seat == me:
         return params[W_OWN] * change
@@ -115,72 +164,63 @@ def weigh_seat(obs, params, me, leader, seat, change):
 
 
 @njit(**RULES_JIT)
-def crow_move_value(obs, params, me, leader, source, seat, kind, size):
+def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
     """Value of the crow card on tree ``source`` flying to ``seat``'s tree ``kind`` (which will
     hold ``size`` fruit cards) (R10, R19): the source tree's owner is relieved, the target hurt."""
     src_seat = source // C.MAX_KINDS
     src_kind = source % C.MAX_KINDS
+    src_size = obs[tree_at(src_seat, src_kind) + C.TREE_SIZE]
     crow = obs[tree_at(src_seat, src_kind) + C.TREE_CROW]
-    if src_seat == seat:  # within one orchard: one projection with both trees changed
-        change = projected(obs, seat, kind, size, crow, src_kind, C.NO_CROW) - baseline(obs, seat)
-        return weigh_seat(obs, params, me, leader, seat, change)
-    relief = projected(obs, src_seat, -1, 0, 0, src_kind, C.NO_CROW) - baseline(obs, src_seat)
-    hurt = projected(obs, seat, kind, size, crow, -1, 0) - baseline(obs, seat)
-    return weigh_seat(obs, params, me, leader, src_seat, relief) + weigh_seat(
-        obs, params, me, leader, seat, hurt
+    if src_seat == seat:
+        change = change_with_two(obs, table, seat, kind, after_meal(size, crow), src_kind, src_size)
+        return weigh_seat(params, me, leader, seat, change)
+    relief = change_with(table, src_seat, src_kind, src_size)
+    hurt = change_with(table, seat, kind, after_meal(size, crow))
+    return weigh_seat(params, me, leader, src_seat, relief) + weigh_seat(
+        params, me, leader, seat, hurt
     )
 
 
 @njit(**RULES_JIT)
-def best_crow_move(obs, params, me, leader, seat, kind, size):
-    """(value, source tree) of the best crow card for a juicy card on ``seat``'s tree (R10)."""
+def best_crow_move(obs, table, params, me, leader, seat, kind, size):
+    """Value of the best crow card for a juicy card on ``seat``'s tree ``kind`` (R10)."""
     best = -1e18
-    source = -1
     for tree in range(obs[L.H_N_PLAYERS] * C.MAX_KINDS):
         if obs[tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS) + C.TREE_CROW] != C.NO_CROW:
-            v = crow_move_value(obs, params, me, leader, tree, seat, kind, size)
-            if v > best:
-                best = v
-                source = tree
-    return best, source
+            best = max(best, crow_move_value(obs, table, params, me, leader, tree, seat, kind, size))
+    return best
 
 
 @njit(**RULES_JIT)
-def fruit_value(obs, params, me, leader, target, kind, ordinary, juicy):
+def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     """Value of playing ``ordinary`` + ``juicy`` cards of ``kind`` into ``target``'s orchard."""
-    t = tree_at(target, kind)
-    size = obs[t + C.TREE_SIZE] + ordinary + juicy
+    size = obs[tree_at(target, kind) + C.TREE_SIZE] + ordinary + juicy
     value = params[W_CARDS] * (ordinary + juicy)
     if juicy > 0 and obs[C.F_CROWS_ON_TREES] > 0:  # a crow card will fly there (R10)
-        return value + best_crow_move(obs, params, me, leader, target, kind, size)[0]
-    change = projected(obs, target, kind, size, C.NO_CROW, -1, 0) - baseline(obs, target)
-    return value + weigh_seat(obs, params, me, leader, target, change)
+        return value + best_crow_move(obs, table, params, me, leader, target, kind, size)
+    return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
 @njit(**RULES_JIT)
-def best_count(obs, params, me, leader, target, kind):
-    """The best (ordinary, juicy) play of ``kind`` into ``target`` from the hand, ignoring A2
-    (used to value the ACTION choice; the count decision itself checks the legal list)."""
+def best_count_value(obs, table, params, me, leader, target, kind):
+    """Value of the best play of ``kind`` into ``target`` the hand allows (A2 aside: the count
+    decision itself only sees legal counts)."""
     best = -1e18
-    o_best, j_best = 0, 0
     for ordinary in range(obs[C.OBS_HAND + C.FRUIT + kind] + 1):
         for juicy in range(obs[C.OBS_HAND + C.JUICY + kind] + 1):
             if ordinary + juicy > 0:
-                v = fruit_value(obs, params, me, leader, target, kind, ordinary, juicy)
-                if v > best:
-                    best = v
-                    o_best, j_best = ordinary, juicy
-    return best, o_best, j_best
+                v = fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
+                best = max(best, v)
+    return best
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def card_keep_value(obs, card_type):
     """How much a hand card is worth keeping (for discards): fruit that can still grow a tree of
-    the bot's own, crows while opponents have trees, scarecrows while crows are about."""
+    the bot's own, crows, and scarecrows most."""
     me = obs[L.H_SEAT]
     if card_type < C.LONE_CROW:
-        kind = card_type % C.JUICY
-        t = tree_at(me, kind)
+        t = tree_at(me, card_type % C.JUICY)
         if obs[t + C.TREE_CROW] == C.NO_CROW and obs[t + C.TREE_SCARECROW] == 0:
             return 1.0 + 0.1 * obs[t + C.TREE_SIZE]
         return 0.3  # only useful in other orchards
@@ -190,21 +230,21 @@ def card_keep_value(obs, card_type):
 
 
 @njit(**RULES_JIT)
-def decision_value(obs, params, code, me, leader):
+def decision_value(obs, table, params, code, me, leader):
     """Weighted value of one legal decision code (module docstring)."""
     if code == C.STOP:
         return params[W_STOP]
     if code < C.C_CROW:
         kind = (code - C.C_FRUIT) // C.MAX_PLAYERS
         target = (code - C.C_FRUIT) % C.MAX_PLAYERS
-        return best_count(obs, params, me, leader, target, kind)[0]
+        return best_count_value(obs, table, params, me, leader, target, kind)
     if code < C.C_PROTECT:
         crow = C.LONE + (code - C.C_CROW) // C.N_TREES
         tree = (code - C.C_CROW) % C.N_TREES
         seat, kind = tree // C.MAX_KINDS, tree % C.MAX_KINDS
         size = obs[tree_at(seat, kind) + C.TREE_SIZE]
-        change = projected(obs, seat, kind, size, crow, -1, 0) - baseline(obs, seat)
-        return params[W_CARDS] + weigh_seat(obs, params, me, leader, seat, change)
+        change = change_with(table, seat, kind, after_meal(size, crow))
+        return params[W_CARDS] + weigh_seat(params, me, leader, seat, change)
     if code < C.C_DISCARD:
         value = params[W_CARDS] - params[W_SCARECROW]
         if code < C.C_SHOO_OUT:  # R16: shelters the tree from crows still to come
@@ -212,7 +252,7 @@ def decision_value(obs, params, code, me, leader):
             return value + params[W_PROTECT] * size
         if code < C.C_SHOO_TO:  # R17, R18: the crow leaves; an extra turn unless a shoo-to
             kind = code - C.C_SHOO_OUT
-            relief = projected(obs, me, -1, 0, 0, kind, C.NO_CROW) - baseline(obs, me)
+            relief = change_with(table, me, kind, obs[tree_at(me, kind) + C.TREE_SIZE])
             extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_TO] == 0 else 0.0
             return value + params[W_OWN] * relief + extra
         kind = (code - C.C_SHOO_TO) // C.N_TREES
@@ -220,40 +260,44 @@ def decision_value(obs, params, code, me, leader):
         seat, dest_kind = dest // C.MAX_KINDS, dest % C.MAX_KINDS
         size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
         lost_extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_OUT] else 0.0  # R19 cancels it
-        return (
-            value
-            - lost_extra
-            + crow_move_value(
-                obs, params, me, leader, me * C.MAX_KINDS + kind, seat, dest_kind, size
-            )
-        )
+        source = me * C.MAX_KINDS + kind
+        move = crow_move_value(obs, table, params, me, leader, source, seat, dest_kind, size)
+        return value - lost_extra + move
     if code < C.C_PASS:
         return params[W_CARDS] - card_keep_value(obs, code - C.C_DISCARD)
     if code == C.C_PASS:
         return 0.0
-    if code < C.C_JUICY_CROW:
-        n = code - C.C_COUNT
-        return fruit_value(
-            obs, params, me, leader, obs[C.F_CTX_TARGET], obs[C.F_CTX_KIND],
-            n // C.COUNT_BASE, n % C.COUNT_BASE,
-        )  # fmt: skip
     target = obs[C.F_CTX_TARGET]
     kind = obs[C.F_CTX_KIND]
+    if code < C.C_JUICY_CROW:
+        n = code - C.C_COUNT
+        ordinary, juicy = n // C.COUNT_BASE, n % C.COUNT_BASE
+        return fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
     size = obs[tree_at(target, kind) + C.TREE_SIZE]
-    return crow_move_value(obs, params, me, leader, code - C.C_JUICY_CROW, target, kind, size)
+    source = code - C.C_JUICY_CROW
+    return crow_move_value(obs, table, params, me, leader, source, target, kind, size)
 
 
-@njit(**RULES_JIT)
+@njit(cache=True)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
     order would favour, say, crows on the lowest seat's trees: a seat bias, not a strategy)."""
+    # The one allocation; everything below runs without reference counting (core/jit.py), which
+    # a call passing arrays between reference-counted functions would cost per legal code.
+    return best_decision(obs, np.zeros(T_LEN, np.int64), legal, n_legal, params, rng)
+
+
+@njit(**RULES_JIT)
+def best_decision(obs, table, legal, n_legal, params, rng):
+    """``weighted_bot`` with its scratch ``table``."""
     me = obs[L.H_SEAT]
-    leader = leader_of(obs, me)
+    project_table(obs, table)
+    leader = leader_of(table, me, obs[L.H_N_PLAYERS])
     best = 0
     best_value = -1e18
     ties = 0
     for i in range(n_legal):
-        v = decision_value(obs, params, legal[i], me, leader)
+        v = decision_value(obs, table, params, legal[i], me, leader)
         if v > best_value + 1e-9:
             best_value = v
             best = i
