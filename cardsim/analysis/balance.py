@@ -238,7 +238,12 @@ def seat_section(frame: pd.DataFrame, caption: str) -> Section:
     fair = rates["fair_rate"].iloc[0]
     verdicts = [advantage_verdict(adv), equal_test_verdict(by_position, "turn-order positions")]
     verdicts += position_verdicts(rates)
-    verdicts.append(equal_test_verdict(by_seat, "physical seats"))
+    seat_verdict = equal_test_verdict(by_seat, "physical seats")
+    if len(seats.bot_win_rates(frame)) > 1:
+        seat_verdict += (
+            " The seats hold different bots, so this compares the bots as much as the seats."
+        )
+    verdicts.append(seat_verdict)
     pos, seat = rates[rates["kind"] == "position"], rates[rates["kind"] == "seat"]
     tables = [
         Table("Win rate by turn order (1st = the player who starts)", rate_table(pos, "position")),

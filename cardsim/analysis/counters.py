@@ -28,7 +28,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis.summary import CONFIDENCE, wilson_interval
 
 MAX_BINS = 10
-MAX_REGRESSION_ROWS = 200_000  # seat-games: enough for tight intervals, seconds not minutes
+MAX_REGRESSION_ROWS = 50_000  # seat-games (whole games): tight enough intervals, a second a fit
 SEPARATION_NOTE = "decides who wins by itself (separation): no finite odds ratio"
 RATE_COLUMNS = [
     "counter",
@@ -204,10 +204,11 @@ def counter_impact(
     """Every counter at once: ``(effects, win_rates)`` — one ``counter_effect`` row per counter
     (strongest association first, by |log odds ratio per sd|), and the ``counter_win_rates`` rows
     of all counters together."""
-    long = seat_games(frame, counters)
+    base = seat_games(frame, [])
+    games = F.finished(frame)
     effects, rates = [], []
-    for name in counters:
-        sub = long[["game", "position", "share", name]]
+    for name in counters:  # one counter column at a time: memory stays at one extra column
+        sub = base.assign(**{name: F.seat_matrix(games, name).ravel()})
         effects.append(counter_effect(frame, name, long=sub))
         rates.append(counter_win_rates(frame, name, max_bins, long=sub))
     table = pd.DataFrame(effects)
