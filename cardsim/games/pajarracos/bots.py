@@ -203,14 +203,22 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
 
 @njit(**RULES_JIT)
 def best_count_value(obs, table, params, me, leader, target, kind):
-    """Value of the best play of ``kind`` into ``target`` the hand allows (A2 aside: the count
-    decision itself only sees legal counts)."""
+    """Value of the best play of ``kind`` into ``target`` the hand allows, trying none, one or
+    all of its ordinary and of its juicy cards (values are monotone in each count in between;
+    A2 aside: the count decision itself sees only legal counts)."""
     best = -1e18
-    for ordinary in range(obs[C.OBS_HAND + C.FRUIT + kind] + 1):
-        for juicy in range(obs[C.OBS_HAND + C.JUICY + kind] + 1):
-            if ordinary + juicy > 0:
-                v = fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
-                best = max(best, v)
+    n_ordinary = np.int64(obs[C.OBS_HAND + C.FRUIT + kind])
+    n_juicy = np.int64(obs[C.OBS_HAND + C.JUICY + kind])
+    for i in range(3):
+        ordinary = (np.int64(0), np.int64(1), n_ordinary)[i]
+        if ordinary > n_ordinary or (i == 2 and n_ordinary <= 1):
+            continue
+        for j in range(3):
+            juicy = (np.int64(0), np.int64(1), n_juicy)[j]
+            if juicy > n_juicy or (j == 2 and n_juicy <= 1) or ordinary + juicy == 0:
+                continue
+            v = fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
+            best = max(best, v)
     return best
 
 
