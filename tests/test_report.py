@@ -364,3 +364,17 @@ def test_run_report_into_a_file_fails_before_the_run(tmp_path):
     result = invoke("run", GAME, "-n", 10, "--report", target)
     assert_one_line_error(result, "is a file")
     assert "Win rate" not in result.stdout
+
+
+@pytest.mark.parametrize("game", ["fruit-picking", "pajarracos"])
+def test_every_registered_ruleset_reports_with_its_own_counters(game, tmp_path):
+    from cardsim.core import registry
+
+    assert game in registry.available()
+    results = cardsim.simulate(game, games=400, seed=3)
+    report = balance_report(results)
+    html, _ = report.write(tmp_path)
+    page = parse(html.read_text())
+    assert page.h2 == list(balance.SECTIONS) and len(page.images) == 5
+    effects = report.section("Counter impact").tables[0].frame
+    assert sorted(effects["counter"]) == sorted(registry.get(game).seat_counters)
