@@ -775,7 +775,8 @@ class ReferenceGame:
         return self.state_array()[: C.PUBLIC_END].copy()
 
     def observation(self, seat: int) -> np.ndarray:
-        """What ``seat``'s bot sees: the public state, then its own hand (int32 ``[OBS_LEN]``)."""
+        """What ``seat``'s bot sees: the public state, then its own hand (int32 ``[OBS_LEN]``; any
+        room after the hand is left 0)."""
         obs = np.zeros(C.OBS_LEN, np.int32)
         obs[: C.PUBLIC_END] = self.public_state()
         obs[C.OBS_HAND : C.OBS_HAND + C.N_TYPES] = self.hands[seat]
