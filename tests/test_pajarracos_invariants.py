@@ -218,12 +218,10 @@ def check_legal(state, legal, values) -> None:
             owner, kind = divmod(b, C.MAX_KINDS)
             assert h[C.CROW_TYPES[a]] > 0 and owner != seat and owner < n
             assert exists_open(state, owner, kind)
-            if phase == C.PHASE_CROW_MORE:
-                assert b > last
         elif what in SCARECROW_USES:  # R15-R19, A8, A9
             assert h[C.SCARECROW] > 0
-            if phase == C.PHASE_SCARECROW_MORE:
-                assert a > last
+            if phase == C.PHASE_SCARECROW_MORE:  # A8: one scarecrow per tree in an action
+                assert not state[C.F_CTX_USED] >> a & 1
             if what == "protect":
                 assert exists_open(state, seat, a)
             else:

@@ -23,7 +23,6 @@ a juicy card, further crows / scarecrows / discards, or STOP.
   - ``strategist``: the tuned weighting (its ``params``), stronger than each of the above.
 """
 
-import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
@@ -76,17 +75,24 @@ T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
 T_TOP1_COUNT = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] trees of that size
 T_TOP2 = T_TOP1_COUNT + C.MAX_PLAYERS  # [MAX_PLAYERS] largest below the top
 T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
-T_LEN = T_BASE + C.MAX_PLAYERS
+T_N_CROWED = T_BASE + C.MAX_PLAYERS  # trees with a crow card on them
+T_CROWED = T_N_CROWED + 1  # [N_TREES] their indices
+T_LEN = T_CROWED + C.N_TREES  # kept in the observation's scratch space (cards.OBS_SCRATCH)
+assert T_LEN <= C.SCRATCH_LEN
 
 
 @njit(**RULES_JIT)
 def project_table(obs, table):
     """Every seat's projected trees and score into ``table``, once per decision (the values
     below are then O(1) per legal code)."""
+    table[T_N_CROWED] = 0
     for seat in range(obs[L.H_N_PLAYERS]):
         fruit = top1 = top2 = count1 = 0
         for kind in range(C.MAX_KINDS):
             t = tree_at(seat, kind)
+            if obs[t + C.TREE_CROW] != C.NO_CROW:
+                table[T_CROWED + table[T_N_CROWED]] = seat * C.MAX_KINDS + kind
+                table[T_N_CROWED] += 1
             size = after_meal(obs[t + C.TREE_SIZE], obs[t + C.TREE_CROW])
             table[T_PROJ + seat * C.MAX_KINDS + kind] = size
             fruit += size
@@ -163,7 +169,7 @@ def weigh_seat(params, me, leader, seat, change):
     return -params[W_HARM_OTHERS] * change
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
     """Value of the crow card on tree ``source`` flying to ``seat``'s tree ``kind`` (which will
     hold ``size`` fruit cards) (R10, R19): the source tree's owner is relieved, the target hurt."""
@@ -185,13 +191,13 @@ def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
 def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     """Value of the best crow card for a juicy card on ``seat``'s tree ``kind`` (R10)."""
     best = -1e18
-    for tree in range(obs[L.H_N_PLAYERS] * C.MAX_KINDS):
-        if obs[tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS) + C.TREE_CROW] != C.NO_CROW:
-            best = max(best, crow_move_value(obs, table, params, me, leader, tree, seat, kind, size))
+    for i in range(table[T_N_CROWED]):
+        source = table[T_CROWED + i]
+        best = max(best, crow_move_value(obs, table, params, me, leader, source, seat, kind, size))
     return best
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     """Value of playing ``ordinary`` + ``juicy`` cards of ``kind`` into ``target``'s orchard."""
     size = obs[tree_at(target, kind) + C.TREE_SIZE] + ordinary + juicy
@@ -201,24 +207,25 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def best_count_value(obs, table, params, me, leader, target, kind):
-    """Value of the best play of ``kind`` into ``target`` the hand allows, trying none, one or
-    all of its ordinary and of its juicy cards (values are monotone in each count in between;
-    A2 aside: the count decision itself sees only legal counts)."""
+    """Value of the best play of ``kind`` into ``target``, trying all ordinary cards alone, all
+    cards, and the juicy cards with at most one ordinary card (the plays the evaluation can
+    prefer; the count decision itself then weighs every legal count)."""
+    n_ordinary = obs[C.OBS_HAND + C.FRUIT + kind]
+    n_juicy = obs[C.OBS_HAND + C.JUICY + kind]
     best = -1e18
-    n_ordinary = np.int64(obs[C.OBS_HAND + C.FRUIT + kind])
-    n_juicy = np.int64(obs[C.OBS_HAND + C.JUICY + kind])
-    for i in range(3):
-        ordinary = (np.int64(0), np.int64(1), n_ordinary)[i]
-        if ordinary > n_ordinary or (i == 2 and n_ordinary <= 1):
-            continue
-        for j in range(3):
-            juicy = (np.int64(0), np.int64(1), n_juicy)[j]
-            if juicy > n_juicy or (j == 2 and n_juicy <= 1) or ordinary + juicy == 0:
-                continue
-            v = fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
-            best = max(best, v)
+    if n_ordinary > 0:
+        best = fruit_value(obs, table, params, me, leader, target, kind, n_ordinary, 0)
+    if n_juicy > 0:
+        best = max(
+            best, fruit_value(obs, table, params, me, leader, target, kind, n_ordinary, n_juicy)
+        )
+        few = min(n_ordinary, 1)
+        if few < n_ordinary:
+            best = max(
+                best, fruit_value(obs, table, params, me, leader, target, kind, few, n_juicy)
+            )
     return best
 
 
@@ -286,13 +293,13 @@ def decision_value(obs, table, params, code, me, leader):
     return crow_move_value(obs, table, params, me, leader, source, target, kind, size)
 
 
-@njit(cache=True)
+@njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
     order would favour, say, crows on the lowest seat's trees: a seat bias, not a strategy)."""
-    # The one allocation; everything below runs without reference counting (core/jit.py), which
-    # a call passing arrays between reference-counted functions would cost per legal code.
-    return best_decision(obs, np.zeros(T_LEN, np.int64), legal, n_legal, params, rng)
+    return best_decision(
+        obs, obs[C.OBS_SCRATCH : C.OBS_SCRATCH + T_LEN], legal, n_legal, params, rng
+    )
 
 
 @njit(**RULES_JIT)

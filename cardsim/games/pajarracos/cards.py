@@ -126,7 +126,11 @@ F_COUNTERS = F_TIE_REPLAYS + 1  # MAX_PLAYERS blocks of N_COUNTERS, the seat cou
 
 # Observation: the public prefix, then the observer's own hand -------------------------------------
 OBS_HAND = PUBLIC_END  # [N_TYPES] the observing seat's cards per type
-OBS_LEN = OBS_HAND + N_TYPES
+OBS_SCRATCH = OBS_HAND + N_TYPES  # [SCRATCH_LEN] free for the bot: nothing reads it back. A bot
+# that needs working space uses it instead of allocating (an allocation per decision costs more
+# than the rest of a simple bot's work)
+SCRATCH_LEN = 128
+OBS_LEN = OBS_SCRATCH + SCRATCH_LEN
 
 # Per-seat counters, in order; the outcome's seat columns after score/rank/win ---------------------
 SEAT_COUNTERS = (

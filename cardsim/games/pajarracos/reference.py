@@ -288,10 +288,10 @@ class ReferenceGame:
             return [C.STOP] + self._legal_fruit_targets(
                 self.ctx_kind, lambda t: not self.ctx_used >> t & 1
             )
-        if phase == C.PHASE_CROW_MORE:  # R11: trees in index order, each set once
-            return [C.STOP] + self._legal_crows(self.ctx_last + 1)
-        if phase == C.PHASE_SCARECROW_MORE:  # R15, A8: own trees in kind order, each set once
-            return [C.STOP] + self._legal_scarecrows(self.ctx_last + 1)
+        if phase == C.PHASE_CROW_MORE:  # R11: any open tree, in any order (no seat bias)
+            return [C.STOP] + self._legal_crows()
+        if phase == C.PHASE_SCARECROW_MORE:  # R15, A8: own trees this action has not used
+            return [C.STOP] + self._legal_scarecrows()
         assert phase == C.PHASE_DISCARD_MORE  # R20: types not lower than the last
         hand = self.hands[self.seat]
         return [C.STOP] + [C.C_DISCARD + t for t in range(self.ctx_last, C.N_TYPES) if hand[t] > 0]
@@ -305,8 +305,8 @@ class ReferenceGame:
         out = []
         for k in range(self.kinds):  # action 1 (R6-R8)
             out += self._legal_fruit_targets(k, lambda t: True)
-        out += self._legal_crows(0)  # action 2 (R11)
-        out += self._legal_scarecrows(0)  # action 3 (R15-R19)
+        out += self._legal_crows()  # action 2 (R11)
+        out += self._legal_scarecrows()  # action 3 (R15-R19)
         hand = self.hands[self.seat]  # action 4 (R20, A12)
         out += [C.C_DISCARD + t for t in range(C.N_TYPES) if hand[t] > 0]
         if self.discard_min == 0:
@@ -334,23 +334,23 @@ class ReferenceGame:
             if o > 0 or (j > 0 and self.juicy_alone)
         ]
 
-    def _legal_crows(self, first_tree: int) -> list[int]:
+    def _legal_crows(self) -> list[int]:
         """R11, A7: a lone crow or flock in hand onto an open tree of another player."""
         hand = self.hands[self.seat]
-        trees = [i for i in self._others_open_trees() if i >= first_tree]
+        trees = self._others_open_trees()
         out = []
         for crow, card in enumerate(C.CROW_TYPES):
             if hand[card] > 0:
                 out += [C.C_CROW + crow * C.N_TREES + i for i in trees]
         return out
 
-    def _legal_scarecrows(self, first_kind: int) -> list[int]:
+    def _legal_scarecrows(self) -> list[int]:
         """R16 protect an open own tree; R17 shoo out an attacked one; R19, A9 shoo it onto an
-        open tree of another player."""
+        open tree of another player; A8: one scarecrow per tree in an action."""
         if self.hands[self.seat][C.SCARECROW] == 0:
             return []
         own = self.trees[self.seat]
-        kinds = range(first_kind, C.MAX_KINDS)
+        kinds = [k for k in range(C.MAX_KINDS) if not self.ctx_used >> k & 1]
         protect = [C.C_PROTECT + k for k in kinds if own[k].size > 0 and own[k].open]
         attacked = [k for k in kinds if own[k].crow != C.NO_CROW]
         out = [C.C_SHOO_OUT + k for k in attacked]
@@ -517,6 +517,7 @@ class ReferenceGame:
     def _use_scarecrow(self, kind: int) -> None:
         self.hands[self.seat][C.SCARECROW] -= 1
         self.ctx_last = kind
+        self.ctx_used |= 1 << kind
         self.phase = C.PHASE_SCARECROW_MORE
 
     def _protect(self, kind: int) -> None:
