@@ -49,7 +49,17 @@ PARAM_NAMES = (
 GREEDY_PARAMS = (1.0, 0.0, 0.0, 0.001, 0.0, 0.0, 0.0, 0.0, 0.0)
 ATTACKER_PARAMS = (1.0, 3.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.5)
 DEFENDER_PARAMS = (1.0, 0.0, 0.0, 0.5, 3.0, 0.5, 0.0, 0.0, 0.25)
-STRATEGIST_PARAMS = (1.0, 0.6, 0.4, 0.8, 1.5, 0.15, 0.3, 0.6, 0.4)
+STRATEGIST_PARAMS = (
+    1.0,
+    0.55,
+    0.5,
+    0.5,
+    4.0,
+    0.12,
+    0.07,
+    0.55,
+    0.15,
+)  # tuned: analysis/tune_pajarracos_strategist.py
 
 
 @njit(**HOT_RULES_JIT)
