@@ -5,6 +5,10 @@ for the compiled engine on 1 thread and on all threads, and for the plain-Python
 the ratios compiled/reference (1 thread) and all-threads/1-thread.
 
     python benchmarks/bench_engines.py [--games 200000] [--reference-games 40] [--game NAME]
+        [--players K] [--bot NAME]
+
+--game, --players and --bot may be repeated; by default every ruleset, every player count it
+allows, and the random and greedy bots.
 
 Compile time is excluded (one warm-up run first); reference games are fewer because they are slow.
 """
@@ -49,10 +53,14 @@ def main() -> None:
     parser.add_argument("--games", type=float, default=2e5)
     parser.add_argument("--reference-games", type=int, default=40)
     parser.add_argument("--game", action="append", help="ruleset(s); default: all")
+    parser.add_argument(
+        "--players", type=int, action="append", help="player count(s); default: all allowed"
+    )
+    parser.add_argument("--bot", action="append", help="bot(s); default: random and greedy")
     args = parser.parse_args()
     all_threads = runner.available_threads()
     header = (
-        f"{'game':<14}{'players':>8}{'bot':>8}{'1 thread g/s':>14}{'turns/s':>12}"
+        f"{'game':<14}{'players':>8}{'bot':>14}{'1 thread g/s':>14}{'turns/s':>12}"
         f"{f'{all_threads} threads g/s':>16}{'turns/s':>12}{'reference g/s':>15}{'turns/s':>10}"
         f"{'compiled/ref':>14}{'threads x':>11}"
     )
@@ -60,8 +68,9 @@ def main() -> None:
     print("-" * len(header))
     for name in args.game or registry.available():
         ruleset = registry.get(name)
-        for players in range(ruleset.min_players, ruleset.max_players + 1):
-            for bot in ("random", "greedy"):
+        allowed = range(ruleset.min_players, ruleset.max_players + 1)
+        for players in [k for k in args.players or allowed if k in allowed]:
+            for bot in args.bot or ("random", "greedy"):
                 spec = runner.make_spec(name, int(args.games), players, [bot], {}, seed=2024)
                 warm = dataclasses.replace(spec, n_games=1000)
                 compiled_rate(warm, all_threads)  # compile and start the thread pool
@@ -69,7 +78,7 @@ def main() -> None:
                 many, many_turns = compiled_rate(spec, all_threads)
                 ref, ref_turns = reference_rate(spec, args.reference_games)
                 print(
-                    f"{name:<14}{players:>8}{bot:>8}{one:>14,.0f}{one_turns:>12,.0f}"
+                    f"{name:<14}{players:>8}{bot:>14}{one:>14,.0f}{one_turns:>12,.0f}"
                     f"{many:>16,.0f}{many_turns:>12,.0f}{ref:>15,.1f}{ref_turns:>10,.0f}"
                     f"{one / ref:>13,.0f}x{many / one:>10.2f}x",
                     flush=True,
