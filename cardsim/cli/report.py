@@ -21,8 +21,7 @@ def write_report(results, out_dir: str) -> tuple:
 @click.command("report", short_help="Write the balance report (HTML + markdown) of a saved run.")
 @options.results_argument
 @options.report_out_option
-@options.quiet_option
-def report(results, out_dir, quiet) -> None:
+def report(results, out_dir) -> None:
     """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --out DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
@@ -30,5 +29,4 @@ def report(results, out_dir, quiet) -> None:
 
     loaded = Results.load(results)
     html, md = write_report(loaded, out_dir)
-    if not quiet:
-        click.echo(f"Report of {len(loaded.frame):,} games written to {html} and {md}")
+    click.echo(f"Report of {len(loaded.frame):,} games written to {html} and {md}")
