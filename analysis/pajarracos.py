@@ -1,0 +1,129 @@
+"""Balance study of Pajarracos: seat advantage by player count, and what crow cards do to a game.
+
+Reproduces ``reports/pajarracos/``:
+
+- ``balance-{3,4,6}p/``: the standard balance report (seat and first-player advantage, length,
+  scores, end reasons, counter impact) of games between ``strategist`` bots, the strongest
+  built-in heuristic, so that the numbers describe reasonable play rather than random moves;
+- ``crows/``: the crow-card study. Counter impact (how a seat's win rate moves with the crows it
+  plays and receives) can only show associations; the paired ablation shows causes: the same seeds
+  played with the lone crows and flocks, the flocks only, the scarecrows or the juicy cards
+  removed (``analysis/variants/pajarracos-*.toml``), every metric's change with its paired
+  interval. Removing cards changes the deck, so a game's deal is not card for card the same in
+  both runs; the seed, the first player and the bots' random streams are.
+
+    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import cardsim
+from cardsim.analysis import balance
+from cardsim.analysis import variant_diff as D
+from cardsim.analysis.experiment_report import changed_rules, setup_section
+from cardsim.analysis.paired import paired_diff
+from cardsim.analysis.report import Report, Section, Table
+from cardsim.core import registry
+from cardsim.core.variants import load_variant
+
+GAME = "pajarracos"
+BOTS = "strategist"
+SEED = 2026
+ROOT = Path(__file__).resolve().parent
+VARIANTS = ("no-crows", "no-flocks", "no-scarecrows", "no-juicy")
+CROW_COUNTERS = (
+    "crows_played",
+    "flocks_played",
+    "crows_received",
+    "fruit_lost",
+    "trees_wiped",
+    "fruit_eaten_by_its_crows",
+    "protects",
+    "shoo_outs",
+    "shoo_tos",
+    "crows_redirected_onto",
+    "juicy_attractions",
+    "extra_turns",
+)
+
+
+def balance_reports(games: int, out: Path) -> None:
+    for players in (3, 4, 6):
+        results = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+        title = f"Balance report: Pajarracos, {players} players, strategist bots"
+        balance.balance_report(results, title=title).write(out / f"balance-{players}p")
+        print(f"balance-{players}p: {games:,} games", flush=True)
+
+
+def ablation_section(base, variant_results, name: str) -> Section:
+    """One variant against the base rules: the change of every metric (``cardsim diff``)."""
+    from cardsim.analysis.experiment_report import _figure
+    from cardsim.charts.diff import changes
+    from cardsim.charts.render import run_caption
+
+    table = paired_diff(base, variant_results)
+    caption = run_caption(len(base.frame), base.seed, base.n_players, "paired 95% intervals")
+    return Section(
+        f"Without: {name}",
+        text=[f"Rules of this run: {changed_rules(variant_results)}."],
+        verdicts=D.verdicts(table, "the full deck", name),
+        tables=[Table(f"Full deck vs {name}", D.display_table(table, "full deck", name))],
+        figures=[_figure(f"Change without {name}", changes(table, "full deck", name, caption), caption)],
+    )
+
+
+def crow_report(games: int, out: Path, players: int = 4) -> None:
+    ruleset = registry.get(GAME)
+    base = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+    report = Report(
+        f"Crow cards in Pajarracos, {players} players",
+        base.metadata,
+        subtitle=f"{games:,} games per rule set, strategist bots, seed {SEED}",
+    )
+    report.add(
+        setup_section(
+            [
+                ("ruleset", ruleset.title),
+                ("bots", f"{BOTS} in every seat"),
+                ("games", f"{games:,} per rule set; game i has the same seed in every rule set"),
+                ("rule sets", "full deck; " + "; ".join(VARIANTS)),
+            ],
+            [
+                "Part 1 (counters) shows how a seat's chance of winning moves with the crow cards "
+                "it played and received in the full game: associations, since the cards a seat "
+                "gets and the lead it has drive both. Part 2 (ablation) removes one kind of card "
+                "and replays the same seeds: the change it makes is caused by the cards removed."
+            ],
+        )
+    )
+    caption = balance.run_caption(base)
+    counters = balance.counter_section(base.frame, CROW_COUNTERS, caption)
+    counters.heading = "Part 1: crow counters and winning (full deck)"
+    report.add(counters)
+    for stem in VARIANTS:
+        variant = load_variant(ROOT / "variants" / f"pajarracos-{stem}.toml", ruleset)
+        run = cardsim.simulate(
+            GAME, games=games, players=players, bots=BOTS, rules=variant.rules, seed=SEED
+        )
+        report.add(ablation_section(base, run, variant.name.lower()))
+        print(f"crows: {variant.name} done", flush=True)
+    report.write(out / "crows")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=float, default=2e5)
+    parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    balance_reports(int(args.games), args.out)
+    crow_report(int(args.games), args.out)
+    print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
+
+
+if __name__ == "__main__":
+    main()
