@@ -52,10 +52,17 @@ def test_loads_values_with_toml_types_and_command_line_text(tmp_path):
 
 
 def test_every_shipped_variant_file_loads():
+    """Every file in analysis/variants/ names its game and loads against that ruleset."""
+    import tomllib
+
     files = sorted(VARIANTS.glob("*.toml"))
     assert len(files) >= 3
+    games = set()
     for path in files:
-        assert load_variant(path, registry.get(GAME)).name
+        game = tomllib.loads(path.read_text())["game"]
+        games.add(game)
+        assert load_variant(path, registry.get(game)).name
+    assert {GAME, "pajarracos"} <= games
 
 
 def test_rules_win_over_the_file_and_the_variant_is_in_the_metadata(tmp_path):

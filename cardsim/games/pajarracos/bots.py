@@ -14,7 +14,8 @@ a juicy card, further crows / scarecrows / discards, or STOP.
   own score (W_OWN), the leader's and the other opponents' scores (W_HARM_LEADER, W_HARM_OTHERS:
   crows that will eat there; W_GIFT: fruit played into their orchards), an extra turn (W_EXTRA), a
   protected tree (W_PROTECT, per fruit card it shelters), cards spent (W_CARDS) and scarecrows
-  spent (W_SCARECROW). STOP is worth W_STOP. The bot takes the best value; ties are broken uniformly at
+  spent (W_SCARECROW), a crow card settling on an opponent's tree for more than one meal
+  (W_LANDING, negative on its own trees). STOP is worth W_STOP. The bot takes the best value; ties are broken uniformly at
   random.
   - ``greedy``: own score only: the action that most improves its own score by the end of the turn.
   - ``crow-attacker``: crows (flocks first) onto the leader's largest tree; juicy fruit onto
@@ -41,25 +42,17 @@ W_PROTECT = 5  # per fruit card a scarecrow shelters
 W_CARDS = 6  # per card leaving the hand (cards are drawn back while the pile lasts)
 W_SCARECROW = 7  # per scarecrow spent (subtracted)
 W_STOP = 8  # ending a multi-part action
+W_LANDING = 9  # a crow card staying on an opponent's tree after its first meal (minus on own)
 PARAM_NAMES = (
     "own", "harm_leader", "harm_others", "gift", "extra_turn", "protect", "cards", "scarecrow",
-    "stop",
+    "stop", "landing",
 )  # fmt: skip
 
-GREEDY_PARAMS = (1.0, 0.0, 0.0, 0.001, 0.0, 0.0, 0.0, 0.0, 0.0)
-ATTACKER_PARAMS = (1.0, 3.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.5)
-DEFENDER_PARAMS = (1.0, 0.0, 0.0, 0.5, 3.0, 0.5, 0.0, 0.0, 0.25)
-STRATEGIST_PARAMS = (
-    1.0,
-    0.55,
-    0.5,
-    0.5,
-    4.0,
-    0.12,
-    0.07,
-    0.55,
-    0.15,
-)  # tuned: analysis/tune_pajarracos_strategist.py
+GREEDY_PARAMS = (1.0, 0.0, 0.0, 0.001, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ATTACKER_PARAMS = (1.0, 3.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 2.0)
+DEFENDER_PARAMS = (1.0, 0.0, 0.0, 0.5, 3.0, 0.5, 0.0, 0.0, 0.25, 1.0)
+STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0)  # fmt: skip
+# (a rounded result of analysis/tune_pajarracos_strategist.py)
 
 
 @njit(**HOT_RULES_JIT)
@@ -180,6 +173,13 @@ def weigh_seat(params, me, leader, seat, change):
 
 
 @njit(**HOT_RULES_JIT)
+def landing(params, me, seat):
+    """Value of a crow card settling on ``seat``'s trees beyond its first meal (the projection
+    sees one meal; a crow left alone eats every turn, R12)."""
+    return params[W_LANDING] if seat != me else -params[W_LANDING]
+
+
+@njit(**HOT_RULES_JIT)
 def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
     """Value of the crow card on tree ``source`` flying to ``seat``'s tree ``kind`` (which will
     hold ``size`` fruit cards) (R10, R19): the source tree's owner is relieved, the target hurt."""
@@ -192,8 +192,11 @@ def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
         return weigh_seat(params, me, leader, seat, change)
     relief = change_with(table, src_seat, src_kind, src_size)
     hurt = change_with(table, seat, kind, after_meal(size, crow))
-    return weigh_seat(params, me, leader, src_seat, relief) + weigh_seat(
-        params, me, leader, seat, hurt
+    stay = landing(params, me, seat) - landing(params, me, src_seat)
+    return (
+        weigh_seat(params, me, leader, src_seat, relief)
+        + weigh_seat(params, me, leader, seat, hurt)
+        + stay
     )
 
 
@@ -269,7 +272,8 @@ def decision_value(obs, table, params, code, me, leader):
         seat, kind = tree // C.MAX_KINDS, tree % C.MAX_KINDS
         size = obs[tree_at(seat, kind) + C.TREE_SIZE]
         change = change_with(table, seat, kind, after_meal(size, crow))
-        return params[W_CARDS] + weigh_seat(params, me, leader, seat, change)
+        stay = landing(params, me, seat)
+        return params[W_CARDS] + weigh_seat(params, me, leader, seat, change) + stay
     if code < C.C_DISCARD:
         value = params[W_CARDS] - params[W_SCARECROW]
         if code < C.C_SHOO_OUT:  # R16: shelters the tree from crows still to come
@@ -279,7 +283,7 @@ def decision_value(obs, table, params, code, me, leader):
             kind = code - C.C_SHOO_OUT
             relief = change_with(table, me, kind, obs[tree_at(me, kind) + C.TREE_SIZE])
             extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_TO] == 0 else 0.0
-            return value + params[W_OWN] * relief + extra
+            return value + params[W_OWN] * relief + extra + params[W_LANDING]
         kind = (code - C.C_SHOO_TO) // C.N_TREES
         dest = (code - C.C_SHOO_TO) % C.N_TREES
         seat, dest_kind = dest // C.MAX_KINDS, dest % C.MAX_KINDS
