@@ -17,6 +17,6 @@ corruption). Every function compiled with them follows that rule; the arrays a
 game needs are allocated once per thread by ``kernel.run_chunk``.
 """
 
-RULES_JIT = {"cache": True, "_nrt": False}
+RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy"}
 
 HOT_RULES_JIT = {**RULES_JIT, "inline": "always"}

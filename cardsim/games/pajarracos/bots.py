@@ -62,12 +62,10 @@ def tree_at(seat, kind):
 
 @njit(**HOT_RULES_JIT)
 def after_meal(size, crow):
-    """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13)."""
-    if crow == C.LONE:
-        return max(size - 1, 0)
-    if crow == C.FLOCK_ON:
-        return 0
-    return size
+    """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13).
+    Written without branches: the crow on a tree is unpredictable, a mispredicted branch costs
+    more than the arithmetic."""
+    return size - ((crow == C.LONE) & (size > 0)) - (crow == C.FLOCK_ON) * size
 
 
 # The table as the bots see it: per tree its projected size (after its crow's next meal), and per
@@ -88,30 +86,32 @@ assert T_LEN <= C.SCRATCH_LEN
 def project_table(obs, table):
     """Every seat's projected trees and score into ``table``, once per decision (the values
     below are then O(1) per legal code)."""
-    table[T_N_CROWED] = 0
+    n_crowed = 0
     for seat in range(obs[L.H_N_PLAYERS]):
-        fruit = top1 = top2 = count1 = 0
+        row = T_PROJ + seat * C.MAX_KINDS
+        fruit = 0
+        top1 = 0
         for kind in range(C.MAX_KINDS):
             t = tree_at(seat, kind)
-            if obs[t + C.TREE_CROW] != C.NO_CROW:
-                table[T_CROWED + table[T_N_CROWED]] = seat * C.MAX_KINDS + kind
-                table[T_N_CROWED] += 1
-            size = after_meal(obs[t + C.TREE_SIZE], obs[t + C.TREE_CROW])
-            table[T_PROJ + seat * C.MAX_KINDS + kind] = size
+            crow = obs[t + C.TREE_CROW]
+            table[T_CROWED + n_crowed] = seat * C.MAX_KINDS + kind
+            n_crowed += crow != C.NO_CROW  # kept only when a crow is there
+            size = after_meal(obs[t + C.TREE_SIZE], crow)
+            table[row + kind] = size
             fruit += size
-            if size > top1:
-                top2 = top1
-                top1 = size
-                count1 = 1
-            elif size == top1:
-                count1 += 1
-            elif size > top2:
-                top2 = size
+            top1 = max(top1, size)
+        count1 = 0
+        top2 = 0
+        for kind in range(C.MAX_KINDS):
+            size = table[row + kind]
+            count1 += size == top1
+            top2 = max(top2, size if size < top1 else 0)
         table[T_FRUIT + seat] = fruit
         table[T_TOP1 + seat] = top1
         table[T_TOP1_COUNT + seat] = count1
         table[T_TOP2 + seat] = top2 if count1 == 1 else top1
         table[T_BASE + seat] = fruit + top1
+    table[T_N_CROWED] = n_crowed
 
 
 @njit(**HOT_RULES_JIT)
@@ -267,6 +267,8 @@ def decision_value(obs, table, params, code, me, leader):
         target = (code - C.C_FRUIT) % C.MAX_PLAYERS
         return best_count_value(obs, table, params, me, leader, target, kind)
     if code < C.C_PROTECT:
+        if params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0 and params[W_LANDING] == 0:
+            return params[W_CARDS]  # a bot that weighs no harm (greedy): skip the projection
         crow = C.LONE + (code - C.C_CROW) // C.N_TREES
         tree = (code - C.C_CROW) % C.N_TREES
         seat, kind = tree // C.MAX_KINDS, tree % C.MAX_KINDS

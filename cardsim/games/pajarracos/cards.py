@@ -115,22 +115,26 @@ TREE_SENDER = 3 * MAX_KINDS  # [MAX_KINDS] seat that sent the crow card there, -
 HAND_COUNT = 4 * MAX_KINDS  # cards in hand (hands are private, their sizes are not)
 SEAT_LEN = HAND_COUNT + 1
 PUBLIC_END = F_SEATS + MAX_PLAYERS * SEAT_LEN
+# A bot's observation is the state's prefix [0, OBS_LEN): the public table, then the hand of the
+# seat to decide (the only private information it may see, A16), then room for the bot itself.
+# The engine keeps ACTIVE_HAND equal to that seat's hand after every decision, which costs less
+# than copying the public table into a separate observation at every decision.
+F_ACTIVE_HAND = PUBLIC_END  # [N_TYPES] cards per type in the hand of the seat to decide (H_SEAT)
+F_SCRATCH = F_ACTIVE_HAND + N_TYPES  # [SCRATCH_LEN] free for the bot: the engine never reads it.
+# A bot that needs working space uses it instead of allocating (an allocation per decision costs
+# more than the rest of a simple bot's work)
+SCRATCH_LEN = 128
+OBS_HAND = F_ACTIVE_HAND  # names as the bots see them
+OBS_SCRATCH = F_SCRATCH
+OBS_LEN = F_SCRATCH + SCRATCH_LEN
 # Hidden from bots:
-F_HANDS = PUBLIC_END  # MAX_PLAYERS blocks of N_TYPES: cards in hand per type
+F_HANDS = OBS_LEN  # MAX_PLAYERS blocks of N_TYPES: cards in hand per type
 F_RESERVE = F_HANDS + MAX_PLAYERS * N_TYPES  # [MAX_DECK] card types, bottom first; top is last
 F_RESERVE_OUT_TURN = F_RESERVE + MAX_DECK  # turns completed when the reserve ran out, -1 before
 F_CROWS_LEFT = F_RESERVE_OUT_TURN + 1  # crow cards on trees when the game ended (R23), before R24
 F_TIE_MASK = F_CROWS_LEFT + 1  # final_tie=replay (A14): seats still tied, 0 before a replay
 F_TIE_REPLAYS = F_TIE_MASK + 1  # games replayed to break a final tie
 F_COUNTERS = F_TIE_REPLAYS + 1  # MAX_PLAYERS blocks of N_COUNTERS, the seat counters below
-
-# Observation: the public prefix, then the observer's own hand -------------------------------------
-OBS_HAND = PUBLIC_END  # [N_TYPES] the observing seat's cards per type
-OBS_SCRATCH = OBS_HAND + N_TYPES  # [SCRATCH_LEN] free for the bot: nothing reads it back. A bot
-# that needs working space uses it instead of allocating (an allocation per decision costs more
-# than the rest of a simple bot's work)
-SCRATCH_LEN = 128
-OBS_LEN = OBS_SCRATCH + SCRATCH_LEN
 
 # Per-seat counters, in order; the outcome's seat columns after score/rank/win ---------------------
 SEAT_COUNTERS = (

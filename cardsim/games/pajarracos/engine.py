@@ -366,6 +366,7 @@ def replay_tie(state, rules, rng, tied):
     state[L.H_TRIGGERED] = 0
     state[C.F_EXTRA_TURNS] = 0
     deal_table(state, rules, state[L.H_N_PLAYERS], rng)
+    show_active_hand(state)
 
 
 @njit(**RULES_JIT)
@@ -695,9 +696,24 @@ def stop(state, rules, rng):
     end_turn(state, rules, rng)
 
 
+@njit(**HOT_RULES_JIT)
+def show_active_hand(state):
+    """The hand of the seat to decide, where its bot's observation ends (cards.py)."""
+    seat = state[L.H_SEAT]
+    for card_type in range(C.N_TYPES):
+        state[C.F_ACTIVE_HAND + card_type] = state[hand_at(seat, card_type)]
+
+
 @njit(**RULES_JIT)
 def apply(state, rules, code, rng):
     """Apply one legal decision and advance the game to the next pending decision."""
+    advance(state, rules, code, rng)
+    show_active_hand(state)
+
+
+@njit(**RULES_JIT)
+def advance(state, rules, code, rng):
+    """``apply`` without refreshing the active hand."""
     if code == C.STOP or code == C.C_PASS:
         stop(state, rules, rng)
     elif code < C.C_CROW:  # C_FRUIT: the kind and orchard of a fruit play
@@ -728,6 +744,7 @@ def setup(state, rules, n_players, rng):
     """Deal a new game into a zeroed ``state`` (R1-R4)."""
     state[L.H_N_PLAYERS] = n_players
     deal_table(state, rules, n_players, rng)
+    show_active_hand(state)
 
 
 @njit(**RULES_JIT)
@@ -755,7 +772,8 @@ def step(state, rules, decision, rng, out):
 
 @njit(**RULES_JIT)
 def observe(state, seat, buf):
-    """The public table (A16) and the seat's own hand."""
+    """The public table (A16) and the seat's own hand, into ``buf`` (for tools: the play loop
+    hands bots the state's prefix, whose active hand is the deciding seat's)."""
     for i in range(C.PUBLIC_END):
         buf[i] = state[i]
     for card_type in range(C.N_TYPES):

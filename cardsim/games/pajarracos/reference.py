@@ -776,8 +776,8 @@ class ReferenceGame:
         return self.state_array()[: C.PUBLIC_END].copy()
 
     def observation(self, seat: int) -> np.ndarray:
-        """What ``seat``'s bot sees: the public state, then its own hand (int32 ``[OBS_LEN]``; any
-        room after the hand is left 0)."""
+        """What ``seat``'s bot sees: the public state, then its own hand (int32 ``[OBS_LEN]``; the
+        bot's room after the hand is left 0)."""
         obs = np.zeros(C.OBS_LEN, np.int32)
         obs[: C.PUBLIC_END] = self.public_state()
         obs[C.OBS_HAND : C.OBS_HAND + C.N_TYPES] = self.hands[seat]
@@ -806,6 +806,8 @@ class ReferenceGame:
         st[C.F_CTX_SHOO_TO] = self.ctx_shoo_to
         st[C.F_EXTRA_TURNS] = self.extra_turns
         st[C.F_DISCARD : C.F_DISCARD + C.N_DISCARD] = self.discard
+        if 0 <= self.seat < self.n:  # the hand the deciding seat's bot sees (cards.py)
+            st[C.F_ACTIVE_HAND : C.F_ACTIVE_HAND + C.N_TYPES] = self.hands[self.seat]
         for s in range(C.MAX_PLAYERS):
             b = C.seat_base(s)
             st[b + C.TREE_SENDER : b + C.TREE_SENDER + C.MAX_KINDS] = -1
@@ -984,6 +986,7 @@ def compared_indices(state: np.ndarray) -> list[int]:
     the reserve pile past its top (left as it was) and, once the game is over, the phase."""
     left = int(state[C.F_RESERVE_LEFT])
     skip = set(range(C.F_RESERVE + left, C.F_RESERVE + C.MAX_DECK))
+    skip.update(range(C.F_SCRATCH, C.F_SCRATCH + C.SCRATCH_LEN))  # the bots' room
     if state[L.H_OVER]:
         skip.add(L.H_PHASE)
     return [i for i in range(C.STATE_LEN) if i not in skip]
