@@ -252,8 +252,8 @@ def test_e7_juicy_fruit_pulls_the_only_crow():
         hands={0: hand(juicy_cherries=1, grapes=1), **OTHERS},
         trees={(OLYA, APPLES): lone(2, sender=KATYA)},
     )
-    # a juicy-only play of one card and a single crow: count and crow are forced decisions
-    both.apply(C.C_FRUIT + CHERRIES * C.MAX_PLAYERS + KATYA)
+    # a juicy-only play of one card and a single crow: the crow is a forced decision
+    both.apply(C.fruit_code(CHERRIES, KATYA, 0, 1))
     assert both.state[L.H_SEAT] == OLYA  # A3: one tree; the turn has ended
     assert both.tree(OLYA, APPLES) == (2, C.NO_CROW, 0, -1)
     assert both.tree(KATYA, CHERRIES) == (1, C.LONE, 0, SERYOZHA)
@@ -282,10 +282,10 @@ def test_r10_several_crows_the_player_chooses():
             (KATYA, CHERRIES): Tree(size=2),
         },
     )
-    both.apply(C.C_FRUIT + CHERRIES * C.MAX_PLAYERS + KATYA)
-    counts = [C.C_COUNT + o * C.COUNT_BASE + j for o, j in ((0, 1), (1, 0), (1, 1))]
-    assert both.ref.legal() == counts  # R6, A2: any cards of the kind, juicy alone included
-    both.apply(C.C_COUNT + 1 * C.COUNT_BASE + 1)
+    plays = [C.fruit_code(CHERRIES, KATYA, o, j) for o, j in ((0, 1), (1, 0), (1, 1))]
+    legal = both.ref.legal()  # R6, A2: any cards of the kind, juicy alone included
+    assert [c for c in legal if C.fruit_play(c)[:2] == (CHERRIES, KATYA)] == plays
+    both.apply(C.fruit_code(CHERRIES, KATYA, 1, 1))
     assert both.state[L.H_PHASE] == C.PHASE_JUICY_CROW
     own, other = C.tree_index(SERYOZHA, APPLES), C.tree_index(OLYA, BANANAS)
     assert both.ref.legal() == [C.C_JUICY_CROW + own, C.C_JUICY_CROW + other]
@@ -303,9 +303,10 @@ def test_a2_juicy_card_not_alone():
         rules={"juicy_may_be_played_alone": False},
     )
     legal = both.ref.legal()
-    assert C.C_FRUIT + APPLES * C.MAX_PLAYERS + 0 not in legal  # only a juicy apple in hand
-    both.apply(C.C_FRUIT + CHERRIES * C.MAX_PLAYERS + 0)
-    assert both.ref.legal() == [C.C_COUNT + C.COUNT_BASE + j for j in range(3)]
+    fruit = [C.fruit_play(c) for c in legal if C.C_FRUIT <= c < C.C_CROW]
+    assert not [p for p in fruit if p[0] == APPLES]  # only a juicy apple in hand
+    cherries = [p[2:] for p in fruit if p[:2] == (CHERRIES, 0)]
+    assert cherries == [(1, j) for j in range(3)]  # an ordinary cherry in every play
 
 
 def test_a5_juicy_card_into_ones_own_orchard():
@@ -314,7 +315,7 @@ def test_a5_juicy_card_into_ones_own_orchard():
         hands={0: hand(juicy_oranges=1, grapes=1), **OTHERS},
         trees={(OLYA, APPLES): lone(2, sender=KATYA), (SERYOZHA, ORANGES): Tree(size=2)},
     )
-    both.apply(C.C_FRUIT + ORANGES * C.MAX_PLAYERS + SERYOZHA)
+    both.apply(C.fruit_code(ORANGES, SERYOZHA, 0, 1))
     assert both.tree(SERYOZHA, ORANGES) == (2, C.LONE, 0, SERYOZHA)  # 3 cards, one eaten
     assert both.counter(SERYOZHA, C.C_FRUIT_PLAYED_OWN) == 1
     assert both.counter(SERYOZHA, C.C_CROWS_RECEIVED) == 1
@@ -324,7 +325,7 @@ def test_a5_juicy_card_into_ones_own_orchard():
 
 def test_r10_no_crow_on_the_table_juicy_is_ordinary():
     both = Both(hands={0: hand(juicy_oranges=1, grapes=1), **OTHERS})
-    both.apply(C.C_FRUIT + ORANGES * C.MAX_PLAYERS + OLYA)
+    both.apply(C.fruit_code(ORANGES, OLYA, 0, 1))
     assert both.tree(OLYA, ORANGES) == (1, C.NO_CROW, 0, -1)
     assert both.counter(SERYOZHA, C.C_JUICY_ATTRACTIONS) == 0
     assert both.state[L.H_SEAT] == OLYA
@@ -424,7 +425,7 @@ def test_r16_protected_tree_takes_no_fruit_and_no_crow():
     assert both.tree(SERYOZHA, GRAPES) == (1, C.NO_CROW, 1, -1)
     assert both.counter(SERYOZHA, C.C_PROTECTS) == 1
     legal = both.ref.legal()  # Olya's turn: a lone crow and a grape in hand
-    assert C.C_FRUIT + GRAPES * C.MAX_PLAYERS + SERYOZHA not in legal
+    assert not [c for c in legal if c < C.C_CROW and C.fruit_play(c)[:2] == (GRAPES, SERYOZHA)]
     crows = [c for c in legal if C.C_CROW <= c < C.C_PROTECT]
     assert crows == [C.C_CROW + C.tree_index(KATYA, APPLES)]
 

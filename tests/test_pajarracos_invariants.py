@@ -206,11 +206,9 @@ def check_legal(state, legal, values) -> None:
             assert h[C.FRUIT + kind] > 0 or (alone and h[C.JUICY + kind] > 0)
             if phase == C.PHASE_FRUIT_MORE:
                 assert kind == state[C.F_CTX_KIND] and not state[C.F_CTX_USED] >> target & 1
-        elif what == "count":  # R6, R9, A2
-            assert phase == C.PHASE_FRUIT_COUNT
-            kind = int(state[C.F_CTX_KIND])
-            assert a <= h[C.FRUIT + kind] and b <= h[C.JUICY + kind] and a + b >= 1
-            assert a >= 1 or values["juicy_may_be_played_alone"]
+            _, _, ordinary, juicy = C.fruit_play(code)  # R6, R9, A2: cards the hand holds
+            assert ordinary <= h[C.FRUIT + kind] and juicy <= h[C.JUICY + kind]
+            assert ordinary + juicy >= 1 and (ordinary >= 1 or juicy == 0 or alone)
         elif what == "juicy_crow":  # R10, A4
             assert phase == C.PHASE_JUICY_CROW
             assert tree(state, a // C.MAX_KINDS, a % C.MAX_KINDS)[1] != C.NO_CROW

@@ -1,14 +1,15 @@
 """Pajarracos bots: compiled functions with the core bot signature
 ``bot(obs, legal, n_legal, params, rng) -> index into legal`` (``cardsim.core.bots``).
 
-``obs`` is the public table and the bot's own hand (``cards.py``: ``state[:PUBLIC_END]`` then
-``OBS_HAND``); the acting seat is ``obs[H_SEAT]``. A turn's action arrives as a sequence of
-decisions (``engine.py`` docstring): the first part in the ACTION phase, then counts, a crow for
-a juicy card, further crows / scarecrows / discards, or STOP.
+``obs`` is the public table, the bot's own hand and room for the bot (``cards.py``:
+``[0, PUBLIC_END)``, ``OBS_HAND``, ``OBS_SCRATCH``); the acting seat is ``obs[H_SEAT]``. A turn's
+action arrives as a sequence of decisions (``engine.py`` docstring): the first part in the ACTION
+phase (a whole fruit play, or the first crow, scarecrow or discarded card), then a crow for a
+juicy card, further crows / scarecrows / discards, or STOP.
 
 - ``random``: uniform over the legal decisions of each step. So a complete action is not uniform
-  over complete actions: each step's choices are equally likely (e.g. "play fruit" is chosen in
-  proportion to how many (kind, orchard) pairs are open, then a count uniformly).
+  over complete actions: each step's choices are equally likely (a fruit play is one decision,
+  chosen among all (kind, orchard, cards) plays; placing two crows takes two decisions).
 - The other bots share one weighted evaluation (``decision_value``): every legal code gets the
   projected change it makes, at the end of the next turn of each seat involved, in
   own score (W_OWN), the leader's and the other opponents' scores (W_HARM_LEADER, W_HARM_OTHERS:
@@ -221,28 +222,6 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
 
 
 @njit(**HOT_RULES_JIT)
-def best_count_value(obs, table, params, me, leader, target, kind):
-    """Value of the best play of ``kind`` into ``target``, trying all ordinary cards alone, all
-    cards, and the juicy cards with at most one ordinary card (the plays the evaluation can
-    prefer; the count decision itself then weighs every legal count)."""
-    n_ordinary = obs[C.OBS_HAND + C.FRUIT + kind]
-    n_juicy = obs[C.OBS_HAND + C.JUICY + kind]
-    best = -1e18
-    if n_ordinary > 0:
-        best = fruit_value(obs, table, params, me, leader, target, kind, n_ordinary, 0)
-    if n_juicy > 0:
-        best = max(
-            best, fruit_value(obs, table, params, me, leader, target, kind, n_ordinary, n_juicy)
-        )
-        few = min(n_ordinary, 1)
-        if few < n_ordinary:
-            best = max(
-                best, fruit_value(obs, table, params, me, leader, target, kind, few, n_juicy)
-            )
-    return best
-
-
-@njit(**HOT_RULES_JIT)
 def card_keep_value(obs, card_type):
     """How much a hand card is worth keeping (for discards): fruit that can still grow a tree of
     the bot's own, crows, and scarecrows most."""
@@ -257,15 +236,16 @@ def card_keep_value(obs, card_type):
     return 1.2 if card_type == C.FLOCK else 0.8
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def decision_value(obs, table, params, code, me, leader):
     """Weighted value of one legal decision code (module docstring)."""
     if code == C.STOP:
         return params[W_STOP]
     if code < C.C_CROW:
-        kind = (code - C.C_FRUIT) // C.MAX_PLAYERS
-        target = (code - C.C_FRUIT) % C.MAX_PLAYERS
-        return best_count_value(obs, table, params, me, leader, target, kind)
+        orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+        kind, target = divmod(orchard, C.MAX_PLAYERS)
+        ordinary, juicy = divmod(cards, C.COUNT_BASE)
+        return fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
     if code < C.C_PROTECT:
         if params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0 and params[W_LANDING] == 0:
             return params[W_CARDS]  # a bot that weighs no harm (greedy): skip the projection
@@ -300,10 +280,6 @@ def decision_value(obs, table, params, code, me, leader):
         return 0.0
     target = obs[C.F_CTX_TARGET]
     kind = obs[C.F_CTX_KIND]
-    if code < C.C_JUICY_CROW:
-        n = code - C.C_COUNT
-        ordinary, juicy = n // C.COUNT_BASE, n % C.COUNT_BASE
-        return fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy)
     size = obs[tree_at(target, kind) + C.TREE_SIZE]
     source = code - C.C_JUICY_CROW
     return crow_move_value(obs, table, params, me, leader, source, target, kind, size)

@@ -54,39 +54,43 @@ N_DISCARD = 8
 
 # Decision phases (state[H_PHASE]) ---------------------------------------------------------------
 PHASE_ACTION = 0  # choose an action and its first part (R5); also each extra turn (R18)
-PHASE_FRUIT_COUNT = 1  # how many ordinary and juicy cards of the chosen kind (R6, R9, A2)
-PHASE_JUICY_CROW = 2  # which crow card a juicy card attracts, when several are on trees (R10)
-PHASE_FRUIT_MORE = 3  # split fruit plays only (A3 alternative): another orchard, or stop
-PHASE_CROW_MORE = 4  # another crow card onto another open tree, or stop (R11, A7)
-PHASE_SCARECROW_MORE = 5  # another scarecrow onto another own tree, or stop (R15, A8)
-PHASE_DISCARD_MORE = 6  # another hand card of the same or a later type, or stop (R20)
-PHASE_NAMES = (
-    "action",
-    "fruit_count",
-    "juicy_crow",
-    "fruit_more",
-    "crow_more",
-    "scarecrow_more",
-    "discard_more",
-)
+PHASE_JUICY_CROW = 1  # which crow card a juicy card attracts, when several are on trees (R10)
+PHASE_FRUIT_MORE = 2  # split fruit plays only (A3 alternative): another orchard, or stop
+PHASE_CROW_MORE = 3  # another crow card onto another open tree, or stop (R11, A7)
+PHASE_SCARECROW_MORE = 4  # another scarecrow onto another own tree, or stop (R15, A8)
+PHASE_DISCARD_MORE = 5  # another hand card of the same or a later type, or stop (R20)
+PHASE_NAMES = ("action", "juicy_crow", "fruit_more", "crow_more", "scarecrow_more", "discard_more")
 
 # Decision codes -----------------------------------------------------------------------------------
 # One code space for all phases; a phase lists its legal codes in ascending code order, STOP first.
 STOP = 0  # end a multi-part action
-C_FRUIT = 1  # + kind * MAX_PLAYERS + target seat: play fruit of `kind` into that orchard (R6-R8)
-C_CROW = (
-    C_FRUIT + MAX_KINDS * MAX_PLAYERS
-)  # + crow * N_TREES + tree; crow 0 = lone, 1 = flock (R11)
+C_FRUIT = 1  # + (kind * MAX_PLAYERS + target) * PLAY_SPAN + ordinary * COUNT_BASE + juicy: play
+# that many ordinary and juicy cards of `kind` into the target's orchard (R6-R9)
+COUNT_BASE = 16  # > MAX_HAND
+PLAY_SPAN = (MAX_HAND + 1) * COUNT_BASE
+C_CROW = C_FRUIT + MAX_KINDS * MAX_PLAYERS * PLAY_SPAN  # + crow * N_TREES + tree; crow 0 = lone,
+# 1 = flock (R11)
 C_PROTECT = C_CROW + 2 * N_TREES  # + own kind: scarecrow protects that tree (R16)
 C_SHOO_OUT = C_PROTECT + MAX_KINDS  # + own kind: "Shoo, out of the orchard!" (R17, R18)
 C_SHOO_TO = C_SHOO_OUT + MAX_KINDS  # + own kind * N_TREES + destination tree (R19, A9)
 C_DISCARD = C_SHOO_TO + MAX_KINDS * N_TREES  # + card type: discard one card of it (R20)
 C_PASS = C_DISCARD + N_TYPES  # discard nothing (only with discard_min = 0, A12)
-C_COUNT = C_PASS + 1  # + ordinary * COUNT_BASE + juicy: fruit cards played (R6, R9)
-COUNT_BASE = 16
-C_JUICY_CROW = C_COUNT + (MAX_HAND + 1) * COUNT_BASE  # + source tree of the crow card (R10)
+C_JUICY_CROW = C_PASS + 1  # + source tree of the crow card (R10)
 N_CODES = C_JUICY_CROW + N_TREES
-MAX_LEGAL = 256  # at most 30 fruit + 50 crow + 10 scarecrow + 125 shoo-to + 13 discard + pass
+MAX_LEGAL = 512  # at most 210 fruit plays (10 cards, 6 orchards) + 50 crow + 135 scarecrow + 14
+
+
+def fruit_code(kind: int, target: int, ordinary: int, juicy: int) -> int:
+    """The decision code of a fruit play (R6-R9)."""
+    return C_FRUIT + (kind * MAX_PLAYERS + target) * PLAY_SPAN + ordinary * COUNT_BASE + juicy
+
+
+def fruit_play(code: int) -> tuple[int, int, int, int]:
+    """(kind, target, ordinary, juicy) of a fruit play code."""
+    orchard, count = divmod(code - C_FRUIT, PLAY_SPAN)
+    kind, target = divmod(orchard, MAX_PLAYERS)
+    return kind, target, *divmod(count, COUNT_BASE)
+
 
 # End reasons (state[H_END_REASON]); 0 is the core's turn cap ------------------------------------
 END_EMPTY_HAND = 1  # R23: the player to move holds no card

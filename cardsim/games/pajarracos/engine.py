@@ -21,9 +21,10 @@ order): an order such as "only trees with a higher index than the last" would ma
 tie-breaking bot pile its later crows onto the higher seats, a seat bias that is not in the game.
 
 - ACTION (a turn's action, or an extra turn's) lists, in ascending code order:
-  ``C_FRUIT + kind * 6 + seat`` for every orchard whose tree of that kind has no crow and no
-  scarecrow (absent trees included) when the hand can make a fruit play of that kind (an ordinary
-  card, or a juicy one if ``juicy_may_be_played_alone``) (R6-R8, A2);
+  ``cards.fruit_code(kind, seat, ordinary, juicy)`` for every orchard whose tree of that kind has
+  no crow and no scarecrow (absent trees included) and every count of the kind's ordinary and
+  juicy cards in hand with at least one card, and no juicy card without an ordinary one unless
+  ``juicy_may_be_played_alone`` (R6-R9, A2: one decision, so a fruit play costs a bot one look);
   ``C_CROW + crow * 30 + tree`` (crow 0 lone, 1 flock, if in hand) for every existing tree of
   another player with no crow and no scarecrow (R11, A7);
   with a scarecrow in hand: ``C_PROTECT + kind`` for every own existing tree with no crow and no
@@ -31,15 +32,13 @@ tie-breaking bot pile its later crows onto the higher seats, a seat bias that is
   + dest`` for every own attacked tree and every existing tree of another player with no crow and no
   scarecrow (R19, A9);
   ``C_DISCARD + type`` for every card type in hand; ``C_PASS`` when ``discard_min`` is 0 (R20, A12).
-- FRUIT_COUNT after ``C_FRUIT``: ``C_COUNT + ordinary * 16 + juicy`` for every count of the kind's
-  ordinary and juicy cards in hand with at least one card, and no juicy card without an ordinary
-  one unless ``juicy_may_be_played_alone`` (R6, R9, A2). The cards join the tree (a new tree if
-  none). If the play held a juicy card and crow cards lie on trees, one crow card (R10, A2, A4: any
-  tree, the player's own included) flies to the tree: JUICY_CROW lists ``C_JUICY_CROW + tree`` for
-  every tree with a crow card (one crow: a forced decision).
-  With ``fruit_single_target`` false (A3 alternative), FRUIT_MORE follows: ``STOP`` or ``C_FRUIT +
-  kind * 6 + seat`` of the same kind for an orchard not yet played into by this action (each part
-  is checked like a fruit play of its own: A2 applies per part).
+- After a fruit play the cards join the tree (a new tree if none). If the play held a juicy card
+  and crow cards lie on trees, one crow card (R10, A2, A4: any tree, the player's own included)
+  flies to the tree: JUICY_CROW lists ``C_JUICY_CROW + tree`` for every tree with a crow card (one
+  crow: a forced decision).
+  With ``fruit_single_target`` false (A3 alternative), FRUIT_MORE follows: ``STOP`` or a fruit
+  play of the same kind into an orchard not yet played into by this action (each part is checked
+  like a fruit play of its own: A2 applies per part).
 - CROW_MORE after a ``C_CROW``: ``STOP`` or another ``C_CROW`` as in ACTION (a tree that took a
   crow is no longer open to one).
 - SCARECROW_MORE after a scarecrow decision: ``STOP`` or another scarecrow decision as in ACTION
@@ -459,15 +458,24 @@ def extra_turn(state, rules, rng):
 
 
 @njit(**RULES_JIT)
-def list_fruit_targets(state, rules, seat, kind, out, n):
-    """``C_FRUIT`` codes of ``kind`` for every orchard not yet used that takes the fruit (R7, R8)."""
+def list_fruit_plays(state, rules, seat, kind, out, n):
+    """Fruit play codes of ``kind``: every orchard not yet used that takes the fruit (R7, R8),
+    every count the hand allows (R6, R9, A2)."""
     if not can_play_kind(state, rules, seat, kind):
         return n
     used = state[C.F_CTX_USED]
+    n_ordinary = state[hand_at(seat, C.FRUIT + kind)]
+    n_juicy = state[hand_at(seat, C.JUICY + kind)]
+    alone = rules[R.R_JUICY_ALONE] != 0
     for target in range(state[L.H_N_PLAYERS]):
-        if not used >> target & 1 and takes_fruit(state, target, kind):
-            out[n] = C.C_FRUIT + kind * C.MAX_PLAYERS + target
-            n += 1
+        if used >> target & 1 or not takes_fruit(state, target, kind):
+            continue
+        first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
+        for ordinary in range(n_ordinary + 1):
+            for juicy in range(n_juicy + 1):
+                if ordinary + juicy > 0 and (juicy == 0 or ordinary > 0 or alone):
+                    out[n] = first + ordinary * C.COUNT_BASE + juicy
+                    n += 1
     return n
 
 
@@ -527,27 +535,13 @@ def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     n = 0
     for kind in range(C.MAX_KINDS):
-        n = list_fruit_targets(state, rules, seat, kind, out, n)
+        n = list_fruit_plays(state, rules, seat, kind, out, n)
     n = list_crows(state, seat, out, n)
     n = list_scarecrows(state, seat, out, n)
     n = list_discards(state, seat, 0, out, n)
     if rules[R.R_DISCARD_MIN] == 0:
         out[n] = C.C_PASS  # A12 alternative
         n += 1
-    return n
-
-
-@njit(**RULES_JIT)
-def list_fruit_counts(state, rules, seat, out):
-    """How many ordinary and juicy cards of the chosen kind (R6, R9, A2)."""
-    kind = state[C.F_CTX_KIND]
-    alone = rules[R.R_JUICY_ALONE] != 0
-    n = 0
-    for ordinary in range(state[hand_at(seat, C.FRUIT + kind)] + 1):
-        for juicy in range(state[hand_at(seat, C.JUICY + kind)] + 1):
-            if ordinary + juicy > 0 and (juicy == 0 or ordinary > 0 or alone):
-                out[n] = C.C_COUNT + ordinary * C.COUNT_BASE + juicy
-                n += 1
     return n
 
 
@@ -569,13 +563,11 @@ def legal(state, rules, out):
     phase = state[L.H_PHASE]
     if phase == C.PHASE_ACTION:
         return list_action(state, rules, seat, out)
-    if phase == C.PHASE_FRUIT_COUNT:
-        return list_fruit_counts(state, rules, seat, out)
     if phase == C.PHASE_JUICY_CROW:
         return list_juicy_crows(state, out)
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
-        return list_fruit_targets(state, rules, seat, state[C.F_CTX_KIND], out, 1)
+        return list_fruit_plays(state, rules, seat, state[C.F_CTX_KIND], out, 1)
     if phase == C.PHASE_CROW_MORE:
         return list_crows(state, seat, out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
@@ -716,22 +708,19 @@ def advance(state, rules, code, rng):
     """``apply`` without refreshing the active hand."""
     if code == C.STOP or code == C.C_PASS:
         stop(state, rules, rng)
-    elif code < C.C_CROW:  # C_FRUIT: the kind and orchard of a fruit play
-        kind = (code - C.C_FRUIT) // C.MAX_PLAYERS
-        target = (code - C.C_FRUIT) % C.MAX_PLAYERS
-        state[C.F_CTX_KIND] = kind
+    elif code < C.C_CROW:  # a fruit play: kind, orchard, ordinary and juicy cards
+        orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+        target = orchard % C.MAX_PLAYERS
+        state[C.F_CTX_KIND] = orchard // C.MAX_PLAYERS
         state[C.F_CTX_TARGET] = target
         state[C.F_CTX_USED] |= 1 << target
-        state[L.H_PHASE] = C.PHASE_FRUIT_COUNT
+        play_fruit(state, rules, rng, cards // C.COUNT_BASE, cards % C.COUNT_BASE)
     elif code < C.C_PROTECT:
         play_crow(state, code)
     elif code < C.C_DISCARD:
         play_scarecrow(state, code)
     elif code < C.C_PASS:
         discard_card(state, code)
-    elif code < C.C_JUICY_CROW:
-        n = code - C.C_COUNT
-        play_fruit(state, rules, rng, n // C.COUNT_BASE, n % C.COUNT_BASE)
     else:
         attract_crow(state, rules, rng, code - C.C_JUICY_CROW)
 

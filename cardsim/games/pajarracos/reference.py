@@ -64,28 +64,25 @@ _RANGES = (
     (C.C_SHOO_OUT, C.C_SHOO_TO, "shoo_out"),
     (C.C_SHOO_TO, C.C_DISCARD, "shoo_to"),
     (C.C_DISCARD, C.C_PASS, "discard"),
-    (C.C_PASS, C.C_COUNT, "pass"),
-    (C.C_COUNT, C.C_JUICY_CROW, "count"),
+    (C.C_PASS, C.C_JUICY_CROW, "pass"),
     (C.C_JUICY_CROW, C.N_CODES, "juicy_crow"),
 )
 
 
 def decode(code: int) -> tuple[str, int, int]:
-    """``(what, a, b)`` of a decision code: ``("fruit", kind, seat)``, ``("crow", crow 0/1,
-    tree)``, ``("protect"|"shoo_out", kind, 0)``, ``("shoo_to", kind, tree)``, ``("discard",
-    type, 0)``, ``("pass", 0, 0)``, ``("count", ordinary, juicy)``, ``("juicy_crow", tree, 0)``,
-    ``("stop", 0, 0)``."""
+    """``(what, a, b)`` of a decision code: ``("fruit", kind, seat)`` (the cards played:
+    ``cards.fruit_play``), ``("crow", crow 0/1, tree)``, ``("protect"|"shoo_out", kind, 0)``,
+    ``("shoo_to", kind, tree)``, ``("discard", type, 0)``, ``("pass", 0, 0)``, ``("juicy_crow",
+    tree, 0)``, ``("stop", 0, 0)``."""
     if code == C.STOP:
         return "stop", 0, 0
     for lo, hi, what in _RANGES:
         if lo <= code < hi:
             off = code - lo
             if what == "fruit":
-                return what, *divmod(off, C.MAX_PLAYERS)
+                return what, *divmod(off // C.PLAY_SPAN, C.MAX_PLAYERS)
             if what in ("crow", "shoo_to"):
                 return what, *divmod(off, C.N_TREES)
-            if what == "count":
-                return what, *divmod(off, C.COUNT_BASE)
             return what, off, 0
     raise ValueError(f"{code} is not a decision code")
 
@@ -280,12 +277,10 @@ class ReferenceGame:
         phase = self.phase
         if phase == C.PHASE_ACTION:
             return self._legal_action()
-        if phase == C.PHASE_FRUIT_COUNT:
-            return self._legal_counts()
         if phase == C.PHASE_JUICY_CROW:  # R10, A4: any crow card on any tree
             return [C.C_JUICY_CROW + i for i in range(C.N_TREES) if self._has_crow(i)]
         if phase == C.PHASE_FRUIT_MORE:  # A3 alternative: another orchard, or stop
-            return [C.STOP] + self._legal_fruit_targets(
+            return [C.STOP] + self._legal_fruit_plays(
                 self.ctx_kind, lambda t: not self.ctx_used >> t & 1
             )
         if phase == C.PHASE_CROW_MORE:  # R11: any open tree, in any order (no seat bias)
@@ -304,7 +299,7 @@ class ReferenceGame:
         """R5: the first decision of each of the four actions."""
         out = []
         for k in range(self.kinds):  # action 1 (R6-R8)
-            out += self._legal_fruit_targets(k, lambda t: True)
+            out += self._legal_fruit_plays(k, lambda t: True)
         out += self._legal_crows()  # action 2 (R11)
         out += self._legal_scarecrows()  # action 3 (R15-R19)
         hand = self.hands[self.seat]  # action 4 (R20, A12)
@@ -313,24 +308,18 @@ class ReferenceGame:
             out.append(C.C_PASS)
         return out
 
-    def _legal_fruit_targets(self, kind: int, allowed) -> list[int]:
-        """R7, R8: orchards whose tree of ``kind`` is absent or open, when the hand can play it."""
+    def _legal_fruit_plays(self, kind: int, allowed) -> list[int]:
+        """R7, R8: orchards whose tree of ``kind`` is absent or open, when the hand can play it;
+        R6, R9, A2: every (ordinary, juicy) count of the kind in hand, at least one card."""
         if not self._can_play_kind(kind):
             return []
+        hand = self.hands[self.seat]
         return [
-            C.C_FRUIT + kind * C.MAX_PLAYERS + t
+            C.fruit_code(kind, t, o, j)
             for t in range(self.n)
             if self.trees[t][kind].open and allowed(t)
-        ]
-
-    def _legal_counts(self) -> list[int]:
-        """R6, R9, A2: every (ordinary, juicy) count of the kind in hand, at least one card."""
-        hand = self.hands[self.seat]
-        k = self.ctx_kind
-        return [
-            C.C_COUNT + o * C.COUNT_BASE + j
-            for o in range(hand[C.FRUIT + k] + 1)
-            for j in range(hand[C.JUICY + k] + 1)
+            for o in range(hand[C.FRUIT + kind] + 1)
+            for j in range(hand[C.JUICY + kind] + 1)
             if o > 0 or (j > 0 and self.juicy_alone)
         ]
 
@@ -380,9 +369,9 @@ class ReferenceGame:
         if what == "stop":
             self._stop()
         elif what == "fruit":
-            self._choose_orchard(a, b)
-        elif what == "count":
-            self._play_fruit(a, b)
+            kind, target, ordinary, juicy = C.fruit_play(code)
+            self._choose_orchard(kind, target)
+            self._play_fruit(ordinary, juicy)
         elif what == "juicy_crow":
             self._attract(a)
         elif what == "crow":
@@ -414,7 +403,6 @@ class ReferenceGame:
         self.ctx_kind = kind
         self.ctx_target = target
         self.ctx_used |= 1 << target
-        self.phase = C.PHASE_FRUIT_COUNT
 
     def _play_fruit(self, ordinary: int, juicy: int) -> None:
         """R6-R9: the cards join the tree of their kind in the chosen orchard (a new tree if
