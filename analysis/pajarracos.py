@@ -26,7 +26,7 @@ from cardsim.analysis import balance
 from cardsim.analysis import variant_diff as D
 from cardsim.analysis.experiment_report import changed_rules, setup_section
 from cardsim.analysis.paired import paired_diff
-from cardsim.analysis.report import Report, Section, Table
+from cardsim.analysis.report import Report, Section, Table, render_figure
 from cardsim.core import registry
 from cardsim.core.variants import load_variant
 
@@ -61,7 +61,6 @@ def balance_reports(games: int, out: Path) -> None:
 
 def ablation_section(base, variant_results, name: str) -> Section:
     """One variant against the base rules: the change of every metric (``cardsim diff``)."""
-    from cardsim.analysis.experiment_report import _figure
     from cardsim.charts.diff import changes
     from cardsim.charts.render import run_caption
 
@@ -72,7 +71,11 @@ def ablation_section(base, variant_results, name: str) -> Section:
         text=[f"Rules of this run: {changed_rules(variant_results)}."],
         verdicts=D.verdicts(table, "the full deck", name),
         tables=[Table(f"Full deck vs {name}", D.display_table(table, "full deck", name))],
-        figures=[_figure(f"Change without {name}", changes(table, "full deck", name, caption), caption)],
+        figures=[
+            render_figure(
+                f"Change without {name}", changes(table, "full deck", name, caption), caption
+            )
+        ],
     )
 
 

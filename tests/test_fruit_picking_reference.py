@@ -20,6 +20,7 @@ import pytest
 from cardsim.core import kernel, runner
 from cardsim.core import layout as L
 from cardsim.core.outcomes import game_column_names, seat_column_names
+from cardsim.core.reference import engine_check
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import engine, trace
@@ -437,5 +438,5 @@ def test_trace_replay_tells_the_game_and_confirms_the_engine():
     )
     game_row, seat_rows, _ = play_reference(spec, 4)
     seat_rows[0, L.S_SCORE] += 1  # a wrong row must be reported, naming the column
-    warning = trace._engine_check(spec, 4, game_row, seat_rows)
+    warning = engine_check(spec, 4, game_row, seat_rows)
     assert warning.startswith("WARNING") and "seat 0 score" in warning

@@ -11,6 +11,7 @@ from cardsim.cli.main import cli
 from cardsim.cli.text import show_value
 from cardsim.core import io, registry, runner
 from cardsim.core import layout as L
+from cardsim.core.reference import ENGINE_AGREES, engine_check
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 from cardsim.games.pajarracos import trace
@@ -18,7 +19,6 @@ from cardsim.games.pajarracos import trace
 GAME = "pajarracos"
 BOTS = ("random", "greedy", "crow-attacker", "defender", "strategist")
 NO_CROWS = ("--rules", "lone_crows=0", "--rules", "flocks=0")
-ENGINE_AGREES = "Engine check: the compiled engine's outcome row equals the reference's."
 # Small deck where final ties are common (replays, shared wins) and every action shows up fast.
 SMALL = {"fruit_kinds": 2, "fruit_per_kind": 3, "hand_size": 2}
 
@@ -276,10 +276,10 @@ def test_a_lost_extra_turn_a_pass_and_the_turn_cap_are_told():
 def test_the_engine_check_names_a_column_that_differs():
     spec = runner.make_spec(GAME, 3, 4, ["crow-attacker"], {}, seed=5)
     game_row, seat_rows, _ = REF.play_reference(spec, 2)
-    assert trace._engine_check(spec, 2, game_row, seat_rows) == ENGINE_AGREES
+    assert engine_check(spec, 2, game_row, seat_rows) == ENGINE_AGREES
     seat_rows = seat_rows.copy()
     seat_rows[1, len(L.SEAT_COLUMNS) + C.C_FRUIT_LOST] += 1
-    warning = trace._engine_check(spec, 2, game_row, seat_rows)
+    warning = engine_check(spec, 2, game_row, seat_rows)
     assert warning.startswith("WARNING") and "seat 1 fruit_lost" in warning
 
 

@@ -16,7 +16,6 @@ from cardsim.analysis import counters as C
 from cardsim.analysis import frame as F
 from cardsim.analysis import length, scores, seats
 from cardsim.analysis.report import (
-    Figure,
     Report,
     Section,
     Table,
@@ -25,6 +24,7 @@ from cardsim.analysis.report import (
     p_value,
     percent,
     points,
+    render_figure,
 )
 from cardsim.analysis.results import Results
 from cardsim.analysis.summary import CONFIDENCE
@@ -67,12 +67,6 @@ def run_caption(results: Results) -> str:
     meta = results.metadata
     extra = "shared wins split, 95% intervals"
     return caption(len(results.frame), int(meta.get("seed", 0)), F.seat_count(results.frame), extra)
-
-
-def _figure(title: str, fig, caption: str) -> Figure:
-    from cardsim.charts.render import png
-
-    return Figure(title, png(fig), caption)
 
 
 # -- run -----------------------------------------------------------------------------------------
@@ -288,12 +282,12 @@ def seat_section(frame: pd.DataFrame, caption: str) -> Section:
         "ended by the turn cap are left out. Intervals are 95% Wilson intervals.",
     ]
     figures = [
-        _figure(
+        render_figure(
             "Win rate by turn order",
             charts.seat_win_rates(pos, "Win rate by turn order against the fair share", caption),
             caption,
         ),
-        _figure(
+        render_figure(
             "Win rate by seat",
             charts.seat_win_rates(
                 seat, "Win rate by physical seat against the fair share", caption
@@ -337,7 +331,7 @@ def length_section(frame: pd.DataFrame, caption: str) -> Section:
             Table("Game length (turns) by who won", _stats_table(by_winner, "winner")),
         ],
         figures=[
-            _figure(
+            render_figure(
                 "Game length",
                 charts.length_histogram(length.length_histogram(frame), k, caption),
                 caption,
@@ -380,7 +374,7 @@ def score_section(frame: pd.DataFrame, caption: str) -> Section:
             Table("Winning margin by who won", margin_shown),
         ],
         figures=[
-            _figure(
+            render_figure(
                 "Score by turn order",
                 charts.score_distribution(dist, "Final score by turn-order position", caption),
                 caption,
@@ -497,7 +491,7 @@ def counter_section(frame: pd.DataFrame, names: tuple[str, ...], caption: str) -
         more = len(effects[effects["values"] > 1]) - len(varying)
         note = f"; the {len(varying)} strongest shown, {more} more in the table" if more else ""
         figures.append(
-            _figure(
+            render_figure(
                 "Win rate by counter value",
                 charts.counter_impact(rates, varying, fair, caption + note),
                 caption + note,

@@ -11,14 +11,16 @@ import pandas as pd
 
 from cardsim.analysis import frame as F
 from cardsim.analysis.compare import Comparison
-from cardsim.analysis.report import Figure, Report, Section, Table, interval, number, percent
+from cardsim.analysis.report import (
+    Report,
+    Section,
+    Table,
+    interval,
+    number,
+    percent,
+    render_figure,
+)
 from cardsim.analysis.results import Results
-
-
-def _figure(title: str, fig, caption: str) -> Figure:
-    from cardsim.charts.render import png
-
-    return Figure(title, png(fig), caption)
 
 
 def _shown(value) -> str:
@@ -149,7 +151,7 @@ def compare_report(c: Comparison, first: Results) -> Report:
                 Table("Finishes ahead (row vs column)", shown.rename(columns={"bot": ""})),
                 Table("Every pair with its interval", pair_table),
             ],
-            figures=[_figure("Head to head", head_to_head(matrix, caption), caption)],
+            figures=[render_figure("Head to head", head_to_head(matrix, caption), caption)],
         )
     )
     rating = c.rating.table()
@@ -241,7 +243,7 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
         fig = charts.two_parameters(advantage_grid(table, params), names[0], names[1], caption)
     else:
         fig = charts.grid_points(table, names, caption)
-    section.figures.append(_figure("Sweep", fig, caption))
+    section.figures.append(render_figure("Sweep", fig, caption))
     report.add(section)
     return report
 
@@ -329,7 +331,7 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
             ],
             verdicts=D.verdicts(table, name_a, name_b),
             tables=[Table("Paired changes", D.display_table(table, name_a, name_b))],
-            figures=[_figure("Changes", changes(table, name_a, name_b, caption), caption)],
+            figures=[render_figure("Changes", changes(table, name_a, name_b, caption), caption)],
         )
     )
     return report

@@ -71,6 +71,13 @@ class Figure:
         return "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
 
 
+def render_figure(title: str, fig, caption: str) -> Figure:
+    """A matplotlib figure as a report ``Figure`` (PNG bytes)."""
+    from cardsim.charts.render import png
+
+    return Figure(title, png(fig), caption)
+
+
 @dataclass
 class Section:
     """A heading with paragraphs, verdict lines (plain-words conclusions), tables and figures."""

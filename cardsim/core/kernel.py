@@ -90,6 +90,18 @@ RUN_CHUNK_SIGNATURE = types.int64(
 )
 
 
+def first_class_kernels(deal, step, observe, finalize) -> tuple:
+    """A ruleset's (deal, step, observe, finalize) as the play loop takes them: each compiled for
+    its ``RULESET_SIGNATURES`` entry and closed to further compiling, which makes it a first-class
+    function value, so that the loop is compiled (and cached) once for every ruleset and bot."""
+    fns = (deal, step, observe, finalize)
+    for fn, name in zip(fns, ("deal", "step", "observe", "finalize"), strict=True):
+        if not fn.signatures:
+            fn.compile(RULESET_SIGNATURES[name].args)
+            fn.disable_compile()
+    return fns
+
+
 @njit(**HOT_RULES_JIT)
 def end_turn_cap_reached(state):
     """End the game by the turn cap if it is reached (A18-style safeguard); True if it ended."""

@@ -44,7 +44,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
-from cardsim.core.kernel import RULESET_SIGNATURES, end_turn_cap_reached
+from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import rules as R
@@ -578,18 +578,7 @@ def step(state, rules, decision, rng, out):
         decision = out[0]
 
 
-def _first_class(fn, signature):
-    # One signature and no further compiling makes the function a first-class function value, so
-    # that the core loop is compiled (and cached) once for every ruleset and bot.
-    fn.compile(signature.args)
-    fn.disable_compile()
-    return fn
-
-
-PLAY_KERNELS = tuple(
-    _first_class(fn, RULESET_SIGNATURES[name])
-    for fn, name in ((deal, "deal"), (step, "step"), (observe, "observe"), (finalize, "finalize"))
-)
+PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
 """(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
 
 KERNELS = (setup, legal, apply, observe, finalize)

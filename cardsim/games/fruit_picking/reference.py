@@ -8,12 +8,12 @@ reference shows them its own state encoded in the public layout of ``cards.py``.
 
 Randomness (``cardsim.core.rng``), as the engine docstring fixes it:
 
-- chance stream ``PyStream(py_stream_start(seed, game, CHANCE_STREAM))``, used only at setup:
+- chance stream (``cardsim.core.reference.streams``), used only at setup:
   1. ``randint(n_players)`` for the initial player when ``first_player`` is random (R2, A19);
   2. ``shuffle`` of ``FARM_CARDS`` when ``farm_order`` is random (A16);
   3. ``shuffle`` of card ids ``0 .. 5 * per_kind - 1``: the stack, bottom first (R5);
-- bot stream ``PyStream(py_stream_start(seed, game, BOT_STREAM))``, handed to a bot as a
-  1-element uint64 array, only when more than one decision is legal (``core/kernel.py``).
+- bot stream, handed to a bot as a 1-element uint64 array
+  (``cardsim.core.reference.ask_bot``), only when more than one decision is legal (``core/kernel.py``).
 
 Events: ``ReferenceGame.events`` is a list of dicts, each with a ``"kind"`` key (``EV_*`` below;
 a fruit kind is under ``"kind_code"``) and plain-int fields; ``trace.py`` turns them into words.
@@ -27,8 +27,7 @@ from typing import Any
 import numpy as np
 
 from cardsim.core import layout as L
-from cardsim.core.bots import params_matrix
-from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, PyStream, py_stream_start
+from cardsim.core import reference
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import rules as R
 
@@ -91,8 +90,7 @@ class ReferenceGame:
         self.n = n_players
         self.bots = list(bots) if bots is not None else None
         self.bot_params = list(bot_params) if bot_params is not None else None
-        self.chance = PyStream(py_stream_start(seed, game, CHANCE_STREAM))
-        self.bot_rng = PyStream(py_stream_start(seed, game, BOT_STREAM))
+        self.chance, self.bot_rng = reference.streams(seed, game)
         self.events: list[dict] = []
         self._read_rules(turn_cap)
         self._setup()
@@ -543,26 +541,13 @@ class ReferenceGame:
     # Bots ----------------------------------------------------------------------------------------
     def play(self) -> None:
         """Play to the end with the seats' bots; a single legal decision is taken without asking."""
-        legal_buf = np.zeros(C.MAX_LEGAL, np.int32)
-        rng = np.zeros(1, np.uint64)
         while not self.over:
             legal = self.legal()
             choice = 0
             if len(legal) > 1:
-                legal_buf[:] = 0
-                legal_buf[: len(legal)] = legal
-                rng[0] = self.bot_rng.state
-                choice = int(
-                    self.bots[self.seat](
-                        self.public_state(), legal_buf, len(legal), self.bot_params[self.seat], rng
-                    )
-                )
-                self.bot_rng.state = int(rng[0])
-                if not 0 <= choice < len(legal):
-                    raise ValueError(
-                        f"bot of seat {self.seat} answered {choice} for {len(legal)} "
-                        "legal decisions"
-                    )
+                bot, params = self.bots[self.seat], self.bot_params[self.seat]
+                obs = self.public_state()
+                choice = reference.ask_bot(bot, obs, legal, params, self.bot_rng, C.MAX_LEGAL)
             self.apply(legal[choice])
 
     # Public observation (cards.py layout) -----------------------------------------------------
@@ -684,30 +669,7 @@ class ReferenceGame:
         )
 
 
-def seat_bots(spec, game: int) -> list[int]:
-    """Index into ``spec.bots`` of the bot of each seat in game ``game`` (seating table row)."""
-    table = spec.seat_bot_table
-    return [int(b) for b in table[game % len(table)][: spec.n_players]]
-
-
 def play_reference(spec, game: int) -> tuple[np.ndarray, np.ndarray, list[dict]]:
-    """Play game ``game`` of ``spec`` (a ``runner.RunSpec``) in plain Python.
-
-    Returns ``(game_row, seat_rows, events)``: int32 ``[len(GAME_COLUMNS) + len(GAME_COUNTERS)]``,
-    int32 ``[MAX_PLAYERS, len(SEAT_COLUMNS) + N_COUNTERS]`` (absent seats all 0) and the event log.
-    """
-    params = params_matrix(list(spec.bots))
-    which = seat_bots(spec, game)
-    ref = ReferenceGame(
-        spec.rules,
-        spec.n_players,
-        spec.seed,
-        game,
-        bots=[spec.bots[b].fn for b in which],
-        bot_params=[np.ascontiguousarray(params[b]) for b in which],
-        turn_cap=spec.turn_cap(),
-    )
-    ref.play()
-    ref.log_result()
-    game_row, seat_rows = ref.outcome_rows()
-    return game_row, seat_rows, ref.events
+    """Play game ``game`` of ``spec`` (a ``runner.RunSpec``) in plain Python: ``(game_row,
+    seat_rows, events)`` as ``ReferenceGame.outcome_rows`` gives them, and the event log."""
+    return reference.play_reference(spec, game, ReferenceGame)

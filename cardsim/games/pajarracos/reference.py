@@ -8,13 +8,13 @@ own state encoded in the layout of ``cards.py`` (``observation``).
 
 Randomness (``cardsim.core.rng``), as the engine docstring fixes it:
 
-- chance stream ``PyStream(py_stream_start(seed, game, CHANCE_STREAM))``, used only at a deal
+- chance stream (``cardsim.core.reference.streams``), used only at a deal
   (and at each deal of a tie replay, continuing the stream):
   1. ``randint(n_players)`` for the first player when ``first_player`` is random (R4, A15);
   2. ``shuffle`` of the card types in card-id order: the reserve pile, bottom first (R1, R3);
   3. ``hand_size`` rounds of one card each from the top, clockwise from the first player (R2);
-- bot stream ``PyStream(py_stream_start(seed, game, BOT_STREAM))``, handed to a bot as a
-  1-element uint64 array, only when more than one decision is legal (``core/kernel.py``).
+- bot stream, handed to a bot as a 1-element uint64 array
+  (``cardsim.core.reference.ask_bot``), only when more than one decision is legal (``core/kernel.py``).
 
 A decision with a single legal code is applied at once (``apply`` and the deal run on to the next
 real choice), as the engine's ``step`` does; ``decisions`` counts only real choices.
@@ -33,8 +33,7 @@ from typing import Any
 import numpy as np
 
 from cardsim.core import layout as L
-from cardsim.core.bots import params_matrix
-from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, PyStream, py_stream_start
+from cardsim.core import reference
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
 
@@ -145,8 +144,7 @@ class ReferenceGame:
         self.n = n_players
         self.bots = list(bots) if bots is not None else None
         self.bot_params = list(bot_params) if bot_params is not None else None
-        self.chance = PyStream(py_stream_start(seed, game, CHANCE_STREAM))
-        self.bot_rng = PyStream(py_stream_start(seed, game, BOT_STREAM))
+        self.chance, self.bot_rng = reference.streams(seed, game)
         self.events: list[dict] = []
         self._read_rules(turn_cap)
         self.turns = 0
@@ -731,31 +729,14 @@ class ReferenceGame:
     def play(self) -> None:
         """Play to the end with the seats' bots; a single legal decision is taken without asking
         (and is never pending here: ``apply`` runs forced decisions itself)."""
-        legal_buf = np.zeros(C.MAX_LEGAL, np.int32)
-        rng = np.zeros(1, np.uint64)
         while not self.over:
             legal = self.legal()
             choice = 0
             if len(legal) > 1:
                 self.decisions += 1
-                legal_buf[:] = 0
-                legal_buf[: len(legal)] = legal
-                rng[0] = self.bot_rng.state
-                choice = int(
-                    self.bots[self.seat](
-                        self.observation(self.seat),
-                        legal_buf,
-                        len(legal),
-                        self.bot_params[self.seat],
-                        rng,
-                    )
-                )
-                self.bot_rng.state = int(rng[0])
-                if not 0 <= choice < len(legal):
-                    raise ValueError(
-                        f"bot of seat {self.seat} answered {choice} for {len(legal)} "
-                        "legal decisions"
-                    )
+                bot, params = self.bots[self.seat], self.bot_params[self.seat]
+                obs = self.observation(self.seat)
+                choice = reference.ask_bot(bot, obs, legal, params, self.bot_rng, C.MAX_LEGAL)
             self.apply(legal[choice])
 
     # State encoding (cards.py layout) ----------------------------------------------------------
@@ -898,33 +879,10 @@ class ReferenceGame:
         )
 
 
-def seat_bots(spec, game: int) -> list[int]:
-    """Index into ``spec.bots`` of the bot of each seat in game ``game`` (seating table row)."""
-    table = spec.seat_bot_table
-    return [int(b) for b in table[game % len(table)][: spec.n_players]]
-
-
 def play_reference(spec, game: int) -> tuple[np.ndarray, np.ndarray, list[dict]]:
-    """Play game ``game`` of ``spec`` (a ``runner.RunSpec``) in plain Python.
-
-    Returns ``(game_row, seat_rows, events)``: int32 ``[len(GAME_COLUMNS) + len(GAME_COUNTERS)]``,
-    int32 ``[n_players, len(SEAT_COLUMNS) + N_COUNTERS]`` and the event log.
-    """
-    params = params_matrix(list(spec.bots))
-    which = seat_bots(spec, game)
-    ref = ReferenceGame(
-        spec.rules,
-        spec.n_players,
-        spec.seed,
-        game,
-        bots=[spec.bots[b].fn for b in which],
-        bot_params=[np.ascontiguousarray(params[b]) for b in which],
-        turn_cap=spec.turn_cap(),
-    )
-    ref.play()
-    ref.log_result()
-    game_row, seat_rows = ref.outcome_rows()
-    return game_row, seat_rows, ref.events
+    """Play game ``game`` of ``spec`` (a ``runner.RunSpec``) in plain Python: ``(game_row,
+    seat_rows, events)`` as ``ReferenceGame.outcome_rows`` gives them, and the event log."""
+    return reference.play_reference(spec, game, ReferenceGame)
 
 
 # Comparing states (tests) ------------------------------------------------------------------------

@@ -12,11 +12,8 @@ orchards of a game whose tie is replayed (A14) can be shown before the replay cl
 
 from __future__ import annotations
 
-import dataclasses
-
-import numpy as np
-
 from cardsim.core import layout as L
+from cardsim.core.reference import engine_check, seat_bots
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 
@@ -67,7 +64,7 @@ class _Teller:
     def __init__(self, spec, game: int):
         self.spec = spec
         self.n = spec.n_players
-        names = [spec.bots[b].name for b in REF.seat_bots(spec, game)]
+        names = [spec.bots[b].name for b in seat_bots(spec, game)]
         self.labels = [f"Seat {s} ({name})" for s, name in enumerate(names)]
         self.sizes = [[0] * C.MAX_KINDS for _ in range(self.n)]
         self.candidates = list(range(self.n))  # seats that can still win (A14 replays)
@@ -321,33 +318,9 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     return lines
 
 
-def _engine_check(spec, game: int, game_row: np.ndarray, seat_rows: np.ndarray) -> str:
-    """Play the same game on the compiled engine and compare its outcome rows with the reference's."""
-    from cardsim.core import runner
-    from cardsim.core.outcomes import game_column_names, seat_column_names
-
-    one = dataclasses.replace(spec, first_game=game, n_games=1)
-    chunk = next(iter(runner.iter_chunks(one)))
-    eg, es = chunk.game_out[0], chunk.seat_out[0]
-    if np.array_equal(eg, game_row) and np.array_equal(es, seat_rows):
-        return "Engine check: the compiled engine's outcome row equals the reference's."
-    diffs = [
-        f"{name} engine {eg[j]} vs reference {game_row[j]}"
-        for j, name in enumerate(game_column_names(spec.ruleset))
-        if eg[j] != game_row[j]
-    ]
-    for s in range(es.shape[0]):
-        diffs += [
-            f"seat {s} {name} engine {es[s, j]} vs reference {seat_rows[s, j]}"
-            for j, name in enumerate(seat_column_names(spec.ruleset))
-            if es[s, j] != seat_rows[s, j]
-        ]
-    return "WARNING: the compiled engine disagrees with the reference: " + "; ".join(diffs)
-
-
 def replay(spec, game: int) -> str:
     """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check."""
     game_row, seat_rows, events = REF.play_reference(spec, game)
     lines = _story(spec, game, events)
-    lines.append(_engine_check(spec, game, game_row, seat_rows))
+    lines.append(engine_check(spec, game, game_row, seat_rows))
     return "\n".join(lines)
