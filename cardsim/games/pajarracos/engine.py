@@ -43,13 +43,14 @@ tie-breaking bot pile its later crows onto the higher seats, a seat bias that is
   crow is no longer open to one).
 - SCARECROW_MORE after a scarecrow decision: ``STOP`` or another scarecrow decision as in ACTION
   on an own tree not yet used by this action (``F_CTX_USED`` bit per kind; A8: one scarecrow per
-  tree, each deals with one crow). When
-  the action stops: a shoo-to ends the turn (R19, A11); else a shoo-out earns one extra turn (R18);
-  else the turn ends.
+  tree, each deals with one crow). When the action stops: a shoo-to ends the turn (R19, A11);
+  else a shoo-out earns one extra turn (R18); else the turn ends.
 - DISCARD_MORE after a ``C_DISCARD``: ``STOP`` or ``C_DISCARD`` of a type not lower than the last
   (every multiset of cards once).
 
 A phase with a single legal decision is applied at once without asking a bot (``core/kernel.py``).
+After every decision the engine copies the hand of the seat to decide into ``F_ACTIVE_HAND``: a
+bot's observation is the state's prefix up to it (A16: only one's own hand is private to see).
 
 Extra turn (R18, A10): with the default reading the player acts again at once (no eating, no
 drawing in between); with ``extra_turn_separate`` the end-of-turn steps 1-2 run first. Either way
