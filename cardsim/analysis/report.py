@@ -214,8 +214,9 @@ _MD_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
 def _md(text: str) -> str:
-    """Markdown text with HTML special characters as entities (bot names are user input)."""
-    return re.sub(r"[&<>]", lambda m: _MD_ESCAPES[m.group()], str(text))
+    """Markdown text with the characters that start HTML (tags, entities) as entities: bot names
+    are user input. ``>`` alone starts nothing inside a line, so "a -> b" stays readable."""
+    return re.sub(r"[&<]", lambda m: _MD_ESCAPES[m.group()], str(text))
 
 
 def _md_cell(text: str) -> str:
