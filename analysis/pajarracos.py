@@ -67,13 +67,13 @@ def ablation_section(base, variant_results, name: str) -> Section:
     table = paired_diff(base, variant_results)
     caption = run_caption(len(base.frame), base.seed, base.n_players, "paired 95% intervals")
     return Section(
-        f"Without: {name}",
+        f"Ablation: {name}",
         text=[f"Rules of this run: {changed_rules(variant_results)}."],
         verdicts=D.verdicts(table, "the full deck", name),
         tables=[Table(f"Full deck vs {name}", D.display_table(table, "full deck", name))],
         figures=[
             render_figure(
-                f"Change without {name}", changes(table, "full deck", name, caption), caption
+                f"Change with {name}", changes(table, "full deck", name, caption), caption
             )
         ],
     )
