@@ -10,6 +10,8 @@ ends arithmetically, as the engine plants (fruit-picking.md R8, R9, A4), without
   planting that waters most.
 - ``planner``: scores every legal planting with a weighted evaluation (weights in ``params``): the
   progress a purchase makes toward the nearest set, money (House seeds) and tempo.
+  With the market operation (V2) it pays when it keeps ``op_reserve`` House seeds, and puts on
+  the market the drawn card that helps it most against its best-placed opponent.
 """
 
 from numba import njit
@@ -183,6 +185,8 @@ W_NEXT_BUY = 6  # per planting that could buy a needed card next turn
 W_FINISH = 7  # a purchase that completes a set
 W_BREADTH = 8  # per card of distance closed, summed over all four sets (keeps options open)
 W_BUY = 9  # any purchase: the market moves and the end comes nearer
+W_OP_RESERVE = 10  # V2: House seeds kept after paying for a market operation (uses it if it can)
+W_OP_DENY = 11  # V2: weight of the best opponent's progress when choosing the card to keep
 
 
 @njit(**RULES_JIT)
@@ -225,6 +229,20 @@ def next_turn_buys(obs, seat, origin, money):
 
 
 @njit(**RULES_JIT)
+def op_card_value(obs, seat, kind, params):
+    """V2: the worth of putting a card of ``kind`` on the market (slot 0, the dearest): how far it
+    would bring ``seat`` toward a set, minus, weighted, how far it would bring the opponent it
+    helps most (they move first)."""
+    mine = distance_to_set(obs, seat, -1)[0] - distance_to_set(obs, seat, kind)[0]
+    theirs = 0
+    for other in range(obs[L.H_N_PLAYERS]):
+        if other != seat:
+            gain = distance_to_set(obs, other, -1)[0] - distance_to_set(obs, other, kind)[0]
+            theirs = max(theirs, gain)
+    return mine - params[W_OP_DENY] * theirs
+
+
+@njit(**RULES_JIT)
 def planner_bot(obs, legal, n_legal, params, rng):
     """Plans toward the nearest set and values tempo: weighted evaluation of every legal choice."""
     phase = obs[L.H_PHASE]
@@ -239,8 +257,13 @@ def planner_bot(obs, legal, n_legal, params, rng):
             if value > best_value:
                 best, best_value = i, value
         return best
-    if phase != C.PHASE_PLANT:
-        return 0  # V2: no market operation; keep the first card
+    if phase == C.PHASE_MARKET_OP:  # V2: legal = DECLINE, USE
+        spare = obs[base + C.SEAT_SEEDS] - obs[C.F_OP_COST]
+        return 1 if spare >= params[W_OP_RESERVE] else 0
+    if phase == C.PHASE_OP_CHOOSE:  # V2: first or second drawn card to the market
+        a = op_card_value(obs, seat, obs[C.F_OP_CARD_A] // obs[C.F_PER_KIND], params)
+        b = op_card_value(obs, seat, obs[C.F_OP_CARD_B] // obs[C.F_PER_KIND], params)
+        return 1 if b > a else 0
     money = obs[base + C.SEAT_SEEDS]
     best, best_value = 0, -1e18
     for i in range(n_legal):
@@ -261,10 +284,10 @@ def planner_bot(obs, legal, n_legal, params, rng):
     return best
 
 
-PLANNER_PARAMS = (10.0, 0.0, 0.6, 0.8, 0.5, -0.5, 1.5, 20.0, 2.0, 1.0)
+PLANNER_PARAMS = (10.0, 0.0, 0.6, 0.8, 0.5, -0.5, 1.5, 20.0, 2.0, 1.0, 2.0, 0.5)
 PLANNER_PARAM_NAMES = (
     "set_progress", "fruits", "price", "money", "water", "house_target", "next_buy", "finish",
-    "breadth", "buy",
+    "breadth", "buy", "op_reserve", "op_deny",
 )  # fmt: skip
 
 BUILTIN = {

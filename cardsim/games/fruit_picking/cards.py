@@ -67,7 +67,9 @@ F_OP_CARD_B = HEADER_LEN + 5  # V2: second drawn card while PHASE_OP_CHOOSE, els
 F_TRIGGER_SEAT = HEADER_LEN + 6  # seat whose turn triggered the end, -1 before (and for setup)
 F_TRIGGER_REASON = HEADER_LEN + 7  # END_* code of the trigger, -1 before
 F_UMBRELLA_TRIGGERS = HEADER_LEN + 8  # V1: umbrella marks fired so far
-F_FARM_KIND = HEADER_LEN + 9  # [7] kind of the card at each position (same for every player, R2)
+F_PER_KIND = HEADER_LEN + 9  # market cards per kind (rule option): a card's kind is card // it
+F_OP_COST = HEADER_LEN + 10  # V2: seeds a market operation costs (rule option)
+F_FARM_KIND = HEADER_LEN + 11  # [7] kind of the card at each position (same for every player, R2)
 F_FARM_WATER = F_FARM_KIND + N_POSITIONS  # [7] seeds added when watering there (R12); House 0
 F_SEATS = F_FARM_WATER + N_POSITIONS  # MAX_PLAYERS blocks of SEAT_LEN, one per seat:
 SEAT_SEEDS = 0  # [7] seeds on positions 0..6 (position 0 = House = money, R14)

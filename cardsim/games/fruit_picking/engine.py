@@ -177,6 +177,8 @@ def setup(state, rules, n_players, rng):
     state[C.F_TRIGGER_SEAT] = -1
     state[C.F_TRIGGER_REASON] = -1
     state[C.F_SKIP_ORIGIN] = rules[R.R_SKIP_ORIGIN]
+    state[C.F_PER_KIND] = rules[R.R_PER_KIND]
+    state[C.F_OP_COST] = rules[R.R_OP_COST]
     n_slots = rules[R.R_SLOTS]
     state[C.F_N_SLOTS] = n_slots
     # R2, A19: the initial player

@@ -573,6 +573,8 @@ class ReferenceGame:
         st[C.F_TRIGGER_SEAT] = self.trigger_seat
         st[C.F_TRIGGER_REASON] = self.trigger_reason
         st[C.F_UMBRELLA_TRIGGERS] = self.umbrella_triggers
+        st[C.F_PER_KIND] = self.per_kind
+        st[C.F_OP_COST] = self.op_cost
         for p, kind in enumerate(self.farm):
             st[C.F_FARM_KIND + p] = kind
             st[C.F_FARM_WATER + p] = self.water[kind]
