@@ -8,13 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim.cli.main import cli
-from cardsim.cli.text import show_value
 from cardsim.core import io, registry, runner
 from cardsim.core import layout as L
 from cardsim.core.reference import ENGINE_AGREES, engine_check
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 from cardsim.games.pajarracos import trace
+from cardsim.text import show_value
 
 GAME = "pajarracos"
 BOTS = ("random", "greedy", "crow-attacker", "defender", "strategist")

@@ -28,6 +28,7 @@ from cardsim.analysis.report import (
 )
 from cardsim.analysis.results import Results
 from cardsim.analysis.summary import CONFIDENCE
+from cardsim.text import show_value
 
 MAX_COUNTER_CHARTS = 12
 SECTIONS = (
@@ -73,13 +74,8 @@ def run_caption(results: Results) -> str:
 
 
 def _shown(value) -> str:
-    if value is None:
-        return "(derived)"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list | tuple):
-        return ",".join(_shown(v) for v in value)
-    return str(value)
+    """A rule value in a report; an unset one is derived from other options."""
+    return show_value(value, none="(derived)")
 
 
 def rule_table(results: Results) -> pd.DataFrame:

@@ -41,6 +41,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis.rating import Rating, fit_plackett_luce
 from cardsim.analysis.summary import wilson_interval
 from cardsim.core.errors import CardsimError
+from cardsim.text import text_table
 
 SEATING_MODES = ("all", "rotations")
 MAX_SEATINGS = 720  # 6 bots in 6 seats; beyond that use rotations
@@ -282,17 +283,6 @@ def _pct(x: float) -> str:
     return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    return [
-        "  "
-        + "   ".join(
-            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
-        )
-        for r in [header, *rows]
-    ]
-
-
 def format_comparison(c: Comparison) -> str:
     """Plain-text report of a comparison."""
     k = c.n_players
@@ -314,7 +304,7 @@ def format_comparison(c: Comparison) -> str:
         ]
         for r in c.win_rates.itertuples()
     ]
-    lines += _table(["bot", "seats", "win rate", "95% CI", "vs fair, points"], rows)
+    lines += text_table(["bot", "seats", "win rate", "95% CI", "vs fair, points"], rows)
     lines += [
         "",
         "Head to head: how often the row bot finishes ahead of the column bot (ties half)",
@@ -325,7 +315,7 @@ def format_comparison(c: Comparison) -> str:
         [bot] + ["-" if bot == opp else _pct(matrix.loc[bot, opp]) for opp in c.bot_names]
         for bot in c.bot_names
     ]
-    lines += _table(header, rows)
+    lines += text_table(header, rows)
     lines += ["", "95% intervals of the head-to-head scores"]
     order = {name: i for i, name in enumerate(c.bot_names)}
     rows = [
@@ -338,7 +328,7 @@ def format_comparison(c: Comparison) -> str:
         for r in c.pairs.itertuples()
         if order[r.bot] < order[r.opponent]
     ]
-    lines += _table(["pair", "meetings", "ahead", "95% CI"], rows)
+    lines += text_table(["pair", "meetings", "ahead", "95% CI"], rows)
     lines += ["", "Rating (Plackett-Luce on finishing orders, turn order in the model)"]
     table = c.rating.table()
     rows = [
@@ -350,7 +340,7 @@ def format_comparison(c: Comparison) -> str:
         ]
         for r in table.itertuples()
     ]
-    lines += _table(["bot", "strength", "95%", "Elo scale"], rows)
+    lines += text_table(["bot", "strength", "95%", "Elo scale"], rows)
     pos = c.rating.position_table()
     effects = ", ".join(
         f"{F.position_label(int(r.position))} {r.effect:+.3f} ± {1.96 * r.se:.3f}"

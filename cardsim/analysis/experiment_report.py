@@ -21,16 +21,8 @@ from cardsim.analysis.report import (
     render_figure,
 )
 from cardsim.analysis.results import Results
-
-
-def _shown(value) -> str:
-    if value is None:
-        return "(derived)"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list | tuple):
-        return ",".join(_shown(v) for v in value)
-    return str(value)
+from cardsim.core.options import changed_values
+from cardsim.text import show_value
 
 
 def changed_rules(results: Results) -> str:
@@ -38,14 +30,8 @@ def changed_rules(results: Results) -> str:
     ruleset = results.ruleset
     rules = results.metadata.get("rules", {})
     if ruleset is None:
-        return ", ".join(f"{k}={_shown(v)}" for k, v in rules.items())
-    out = []
-    for opt in ruleset.options:
-        value = rules.get(opt.name)
-        default = list(opt.default) if isinstance(opt.default, tuple) else opt.default
-        if value != default:
-            out.append(f"{opt.name}={_shown(value)}")
-    return ", ".join(out) or "defaults"
+        return ", ".join(f"{k}={show_value(v, none='(derived)')}" for k, v in rules.items())
+    return ", ".join(changed_values(ruleset.options, rules)) or "defaults"
 
 
 def setup_section(rows: list[tuple[str, str]], text: list[str] | None = None) -> Section:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cardsim.core import layout as L
+from cardsim.core.options import changed_values
+from cardsim.text import text_table
 
 if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
     import pandas as pd
@@ -229,27 +231,8 @@ def _ci(rate: Rate) -> str:
     return "n/a" if math.isnan(lo) else f"[{_pct(lo)}, {_pct(hi)}]"
 
 
-def _table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
-    """Left-aligned first column, right-aligned others."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    out = []
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        out.append(indent + "   ".join(cells).rstrip())
-    return out
-
-
 def _rules_changed(spec) -> str:
-    changed = []
-    for opt in spec.ruleset.options:
-        value = spec.rules.get(opt.name, opt.default)
-        if value != opt.default:
-            shown = ",".join(map(str, value)) if isinstance(value, tuple | list) else value
-            shown = str(shown).lower() if isinstance(shown, bool) else shown
-            changed.append(f"{opt.name}={shown}")
-    return ", ".join(changed) if changed else "defaults"
+    return ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "defaults"
 
 
 def _seating(spec) -> str:
@@ -282,7 +265,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
     for i, r in enumerate(s.positions):
         label = _ORDINALS[i] + (" (starts)" if i == 0 else "")
         rows.append([label, f"{r.wins:,}", _pct(r.rate), _ci(r), _points(r.rate - 1 / k)])
-    lines += _table(["position", "wins", "win rate", "95% CI", f"vs 1/{k}, points"], rows)
+    lines += text_table(["position", "wins", "win rate", "95% CI", f"vs 1/{k}, points"], rows)
     adv, lo, hi = s.first_player_advantage
     lines += [
         "",
@@ -292,18 +275,18 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         "Win rate by seat",
     ]
     rows = [[f"seat {i}", f"{r.wins:,}", _pct(r.rate), _ci(r)] for i, r in enumerate(s.seats)]
-    lines += _table(["seat", "wins", "win rate", "95% CI"], rows)
+    lines += text_table(["seat", "wins", "win rate", "95% CI"], rows)
     if len(s.bots) > 1:
         lines += ["", "Win rate by bot (per seat played)"]
         rows = [
             [name, f"{r.trials:,}", f"{r.wins:,}", _pct(r.rate), _ci(r)]
             for name, r in s.bots.items()
         ]
-        lines += _table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
+        lines += text_table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
     share = (lambda n: _pct(n / s.games)) if s.games else (lambda n: "n/a")
     single = s.games - s.shared_win_games - s.no_winner_games
     lines += ["", "Winners"]
-    lines += _table(
+    lines += text_table(
         ["", "games", "share"],
         [
             ["one winner", f"{single:,}", share(single)],
@@ -312,7 +295,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         ],
     )
     lines += ["", "Game length"]
-    lines += _table(
+    lines += text_table(
         ["", "mean", "median"],
         [
             ["turns", f"{s.mean_turns:.2f}", f"{s.median_turns:g}"],
@@ -320,7 +303,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         ],
     )
     lines += ["", "End reasons"]
-    lines += _table(
+    lines += text_table(
         ["reason", "games", "share"],
         [[name, f"{n:,}", share(n)] for name, n in s.end_reasons.items()],
     )

@@ -27,6 +27,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis import scores, seats
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import RuleOption, resolve_options
+from cardsim.text import show_value, text_table
 
 LIST_KINDS = ("int_list", "list_or_choice")
 
@@ -38,17 +39,6 @@ class SweepParam:
     name: str
     values: tuple[Any, ...]
     labels: tuple[str, ...]
-
-
-def show(value: Any) -> str:
-    """A rule value as a user would type it."""
-    if value is None:
-        return "auto"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def _split_values(option: RuleOption, text: str) -> list[str]:
@@ -86,7 +76,7 @@ def parse_params(
         if not parts:
             raise CardsimError(f"--param {key} has no values")
         values = tuple(option.parse(p) for p in parts)
-        labels = tuple(show(v) for v in values)
+        labels = tuple(show_value(v) for v in values)
         if len(set(labels)) != len(labels):
             raise CardsimError(f"--param {key} repeats a value")
         out.append(SweepParam(key, values, labels))
@@ -106,7 +96,7 @@ def grid(params: Sequence[SweepParam]) -> list[dict[str, Any]]:
 
 def setting_row(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]:
     """The balance figures of one setting (see the module docstring)."""
-    row: dict[str, Any] = {name: show(value) for name, value in point.items()}
+    row: dict[str, Any] = {name: show_value(value) for name, value in point.items()}
     row["games"] = len(frame)
     rates = seats.seat_win_rates(frame)
     for r in rates[rates["kind"] == "position"].itertuples():
@@ -167,13 +157,7 @@ def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str)
                 f"{r['turn_cap_games']:,}",
             ]
         )
-    widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
-    n = len(names)
-    lines = [header, ""]
-    for cells in [head, *body]:
-        left = [c.ljust(w) for c, w in zip(cells[:n], widths[:n], strict=True)]
-        right = [c.rjust(w) for c, w in zip(cells[n:], widths[n:], strict=True)]
-        lines.append("  " + "   ".join(left + right))
+    lines = [header, "", *text_table(head, body, left=len(names))]
     lines += [
         "",
         "Win rates split shared wins and leave out games ended by the turn cap; the "

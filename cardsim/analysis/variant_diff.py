@@ -14,6 +14,8 @@ import math
 
 import pandas as pd
 
+from cardsim.text import text_table
+
 SHARE_PREFIXES = ("win rate", "first-player advantage")
 
 
@@ -101,13 +103,8 @@ def verdicts(table: pd.DataFrame, name_a: str, name_b: str, alpha: float = 0.05)
 def format_diff(table: pd.DataFrame, name_a: str, name_b: str, header: str) -> str:
     """Plain-text report: the table, then the verdicts."""
     shown = display_table(table, name_a, name_b)
-    cells = [list(shown.columns)] + [[str(v) for v in row] for row in shown.itertuples(index=False)]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-    lines = [header, ""]
-    for row in cells:
-        left = row[0].ljust(widths[0])
-        right = [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)]
-        lines.append("  " + "   ".join([left, *right]))
+    rows = [[str(v) for v in row] for row in shown.itertuples(index=False)]
+    lines = [header, "", *text_table(list(shown.columns), rows)]
     lines += [
         "",
         "Change = second minus first, game by game on the same games; paired 95% t interval and "

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.text import table
 from cardsim.core import registry
+from cardsim.text import text_table
 
 
 def _params(bot) -> str:
@@ -25,7 +25,8 @@ def bots(game: str) -> None:
     for name, bot in ruleset.bots().items():
         default = "yes" if name in ruleset.default_bots else ""
         rows.append([name, default, _params(bot), bot.description])
-    click.echo(table(["bot", "default", "parameters", "description"], rows))
+    header = ["bot", "default", "parameters", "description"]
+    click.echo("\n".join(text_table(header, rows, left=len(header), indent="")))
     click.echo(
         "\nSeat them with `cardsim run GAME --bots NAME[,NAME...]`; "
         "your own bots come from --bot-file FILE."

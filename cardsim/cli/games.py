@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cardsim.cli.text import table
 from cardsim.core import registry
+from cardsim.text import text_table
 
 
 @click.command("games", short_help="List the games cardsim can simulate.")
@@ -17,4 +17,5 @@ def games() -> None:
         rows.append(
             [rs.name, rs.title, f"{rs.min_players}-{rs.max_players}", str(rs.default_players)]
         )
-    click.echo(table(["game", "title", "players", "default players"], rows))
+    header = ["game", "title", "players", "default players"]
+    click.echo("\n".join(text_table(header, rows, left=len(header), indent="")))

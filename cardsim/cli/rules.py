@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.text import show_value
 from cardsim.core import registry
+from cardsim.text import show_value
 
 
 @click.command("rules", short_help="List the rule options of a game.")

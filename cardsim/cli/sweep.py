@@ -11,13 +11,12 @@ import click
 from cardsim.cli import options
 from cardsim.cli.run import progress_bar
 from cardsim.cli.specs import rule_values
+from cardsim.text import show_value
 
 
 def setting_file(out_dir: Path, index: int, point: dict) -> Path:
     """``DIR/03-market_slots-5_variant_umbrella-true.parquet``."""
-    from cardsim.analysis.sweep import show
-
-    text = "_".join(f"{k}-{show(v)}" for k, v in point.items())
+    text = "_".join(f"{k}-{show_value(v)}" for k, v in point.items())
     return out_dir / f"{index:02d}-{re.sub(r'[^A-Za-z0-9_.-]+', '.', text)[:120]}.parquet"
 
 
@@ -76,7 +75,7 @@ def sweep(
         for i, (point, results) in enumerate(zip(points, runs, strict=True)):
             rows.append(S.setting_row(point, results.frame))
             if out_dir is not None:
-                results.metadata["sweep"] = {k: S.show(v) for k, v in point.items()}
+                results.metadata["sweep"] = {k: show_value(v) for k, v in point.items()}
                 results.save(setting_file(Path(out_dir), i, point))
             if first is None:
                 first = results

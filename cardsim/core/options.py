@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardsim.core.errors import CardsimError
+from cardsim.text import show_value
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -116,6 +117,20 @@ class RuleOption:
                 )
             return names
         raise AssertionError(f"unknown option kind {self.kind}")
+
+
+def changed_values(options: Iterable[RuleOption], values: Mapping[str, Any]) -> list[str]:
+    """``name=value`` for every option whose value in ``values`` differs from its default (a
+    list from a results file equals the tuple default it was saved from)."""
+
+    def plain(v: Any) -> Any:
+        return list(v) if isinstance(v, tuple) else v
+
+    return [
+        f"{o.name}={show_value(values[o.name])}"
+        for o in options
+        if o.name in values and plain(values[o.name]) != plain(o.default)
+    ]
 
 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:

@@ -9,6 +9,7 @@ and says whether both outcome rows agree.
 from __future__ import annotations
 
 from cardsim.core import layout as L
+from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import reference as REF
@@ -73,12 +74,7 @@ def _sets(bits: int) -> str:
 
 
 def _non_default_rules(spec) -> str:
-    changed = [
-        f"{o.name}={spec.rules[o.name]}"
-        for o in spec.ruleset.options
-        if spec.rules[o.name] != o.default
-    ]
-    return ", ".join(changed) if changed else "standard rules"
+    return ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "standard rules"
 
 
 def _story(spec, game: int, events: list[dict]) -> list[str]:

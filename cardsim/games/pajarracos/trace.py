@@ -13,6 +13,7 @@ orchards of a game whose tie is replayed (A14) can be shown before the replay cl
 from __future__ import annotations
 
 from cardsim.core import layout as L
+from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
@@ -45,12 +46,7 @@ def _all(count: int) -> str:
 
 
 def _non_default_rules(spec) -> str:
-    changed = [
-        f"{o.name}={spec.rules[o.name]}"
-        for o in spec.ruleset.options
-        if spec.rules[o.name] != o.default
-    ]
-    return ", ".join(changed) if changed else "standard rules"
+    return ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "standard rules"
 
 
 def _hand(counts: list[int]) -> str:
