@@ -32,6 +32,7 @@ from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
+from cardsim.games.pajarracos.engine import tree_at
 
 # Weights (indices into params) ---------------------------------------------------------------------
 W_OWN = 0  # per point of own projected score
@@ -57,11 +58,6 @@ STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0)  # 
 
 
 @njit(**HOT_RULES_JIT)
-def tree_at(seat, kind):
-    return C.F_SEATS + seat * C.SEAT_LEN + kind
-
-
-@njit(**HOT_RULES_JIT)
 def after_meal(size, crow):
     """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13).
     Written without branches: the crow on a tree is unpredictable, a mispredicted branch costs
@@ -74,8 +70,7 @@ def after_meal(size, crow):
 T_PROJ = 0  # [N_TREES]
 T_FRUIT = T_PROJ + C.N_TREES  # [MAX_PLAYERS]
 T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
-T_TOP1_COUNT = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] trees of that size
-T_TOP2 = T_TOP1_COUNT + C.MAX_PLAYERS  # [MAX_PLAYERS] largest below the top
+T_TOP2 = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] the largest once one largest tree is taken away
 T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
 T_N_CROWED = T_BASE + C.MAX_PLAYERS  # trees with a crow card on them
 T_CROWED = T_N_CROWED + 1  # [N_TREES] their indices
@@ -109,8 +104,7 @@ def project_table(obs, table):
             top2 = max(top2, size if size < top1 else 0)
         table[T_FRUIT + seat] = fruit
         table[T_TOP1 + seat] = top1
-        table[T_TOP1_COUNT + seat] = count1
-        table[T_TOP2 + seat] = top2 if count1 == 1 else top1
+        table[T_TOP2 + seat] = top2 if count1 == 1 else top1  # two tie: one stays the largest
         table[T_BASE + seat] = fruit + top1
     table[T_N_CROWED] = n_crowed
 
@@ -120,8 +114,8 @@ def score_with(table, seat, kind, size):
     """``seat``'s projected score if its tree ``kind`` ends its next turn with ``size`` cards."""
     old = table[T_PROJ + seat * C.MAX_KINDS + kind]
     others = table[T_TOP1 + seat]
-    if old == others and table[T_TOP1_COUNT + seat] == 1:
-        others = table[T_TOP2 + seat]  # the tree changed was the only largest one
+    if old == others:
+        others = table[T_TOP2 + seat]  # the tree changed was a largest one
     return table[T_FRUIT + seat] - old + size + max(others, size)
 
 
@@ -131,7 +125,7 @@ def change_with(table, seat, kind, size):
 
 
 @njit(**RULES_JIT)
-def change_with_two(obs, table, seat, kind_a, size_a, kind_b, size_b):
+def change_with_two(table, seat, kind_a, size_a, kind_b, size_b):
     """Projected score change of ``seat`` with two of its trees changed (a crow moving within
     one orchard)."""
     fruit = 0
@@ -189,7 +183,7 @@ def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
     src_size = obs[tree_at(src_seat, src_kind) + C.TREE_SIZE]
     crow = obs[tree_at(src_seat, src_kind) + C.TREE_CROW]
     if src_seat == seat:
-        change = change_with_two(obs, table, seat, kind, after_meal(size, crow), src_kind, src_size)
+        change = change_with_two(table, seat, kind, after_meal(size, crow), src_kind, src_size)
         return weigh_seat(params, me, leader, seat, change)
     relief = change_with(table, src_seat, src_kind, src_size)
     hurt = change_with(table, seat, kind, after_meal(size, crow))

@@ -159,6 +159,14 @@ def take_from_hand(state, seat, card_type, n):
 
 
 @njit(**HOT_RULES_JIT)
+def discard_class(card_type):
+    """The discard pile class (D_*) of a hand card: a juicy card is a fruit of its kind (A16)."""
+    if card_type < C.LONE_CROW:
+        return C.D_FRUIT + card_type % C.JUICY
+    return C.D_LONE_CROW + card_type - C.LONE_CROW
+
+
+@njit(**HOT_RULES_JIT)
 def discard_crow(state, crow):
     """A crow card (LONE or FLOCK_ON) to the discard pile."""
     state[C.F_DISCARD + (C.D_LONE_CROW if crow == C.LONE else C.D_FLOCK)] += 1
@@ -183,18 +191,24 @@ def lift_crow(state, seat, kind):
     return crow
 
 
+@njit(**HOT_RULES_JIT)
+def draw_card(state, seat, out_turn):
+    """The top card of the pile to ``seat``'s hand; the draw that empties the pile records
+    ``out_turn`` as the game's reserve-out turn (R22)."""
+    state[C.F_RESERVE_LEFT] -= 1
+    card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
+    state[hand_at(seat, card_type)] += 1
+    state[hand_count_at(seat)] += 1
+    if state[C.F_RESERVE_LEFT] == 0:
+        state[L.H_TRIGGERED] = 1
+        state[C.F_RESERVE_OUT_TURN] = out_turn
+
+
 @njit(**RULES_JIT)
 def draw_up(state, rules, seat):
     """R21 step 2, R22: draw from the top of the pile up to the hand size while it lasts."""
-    hand = hand_count_at(seat)
-    while state[hand] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
-        state[C.F_RESERVE_LEFT] -= 1
-        card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
-        state[hand_at(seat, card_type)] += 1
-        state[hand] += 1
-        if state[C.F_RESERVE_LEFT] == 0:
-            state[L.H_TRIGGERED] = 1
-            state[C.F_RESERVE_OUT_TURN] = state[L.H_TURNS]
+    while state[hand_count_at(seat)] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
+        draw_card(state, seat, state[L.H_TURNS])
 
 
 @njit(**RULES_JIT)
@@ -222,6 +236,27 @@ def crows_eat(state, seat):
 
 
 @njit(**RULES_JIT)
+def stack_deck(state, rules):
+    """The deck as card types in card-id order (cards.py) into the reserve area; its size. The
+    deck holds at least one fruit card (fruit_kinds and fruit_per_kind are at least 1)."""
+    n = 0
+    for kind in range(rules[R.R_FRUIT_KINDS]):
+        for index in range(rules[R.R_FRUIT_PER_KIND]):
+            juicy = index < rules[R.R_JUICY_PER_KIND]  # the lowest indices are juicy (A1)
+            state[C.F_RESERVE + n] = (C.JUICY if juicy else C.FRUIT) + kind
+            n += 1
+    for card_type, copies in (
+        (C.LONE_CROW, rules[R.R_LONE_CROWS]),
+        (C.FLOCK, rules[R.R_FLOCKS]),
+        (C.SCARECROW, rules[R.R_SCARECROWS]),
+    ):
+        for _ in range(copies):
+            state[C.F_RESERVE + n] = card_type
+            n += 1
+    return n
+
+
+@njit(**RULES_JIT)
 def deal_table(state, rules, n_players, rng):
     """R1-R4: first player, shuffled deck as the reserve pile, hands dealt round by round."""
     state[L.H_END_REASON] = -1
@@ -234,38 +269,13 @@ def deal_table(state, rules, n_players, rng):
     if first < 0:
         first = randint(rng, n_players)  # R4, A15
     state[L.H_FIRST] = first
-    n = 0  # the deck in card-id order (cards.py), as types
-    per_kind = rules[R.R_FRUIT_PER_KIND]
-    for kind in range(rules[R.R_FRUIT_KINDS]):
-        for index in range(per_kind):
-            juicy = index < rules[R.R_JUICY_PER_KIND]
-            state[C.F_RESERVE + n] = (C.JUICY if juicy else C.FRUIT) + kind
-            n += 1
-    for card_type, copies in (
-        (C.LONE_CROW, rules[R.R_LONE_CROWS]),
-        (C.FLOCK, rules[R.R_FLOCKS]),
-        (C.SCARECROW, rules[R.R_SCARECROWS]),
-    ):
-        for _ in range(copies):
-            state[C.F_RESERVE + n] = card_type
-            n += 1
+    n = stack_deck(state, rules)
     shuffle(rng, state[C.F_RESERVE : C.F_RESERVE + n], n)  # R1
     state[C.F_RESERVE_LEFT] = n
-    if n == 0:
-        state[L.H_TRIGGERED] = 1
-        state[C.F_RESERVE_OUT_TURN] = 0
     for _ in range(rules[R.R_HAND_SIZE]):  # R2: one card at a time, clockwise from the first
         for i in range(n_players):
-            if state[C.F_RESERVE_LEFT] == 0:
-                break
-            seat = (first + i) % n_players
-            state[C.F_RESERVE_LEFT] -= 1
-            card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
-            state[hand_at(seat, card_type)] += 1
-            state[hand_count_at(seat)] += 1
-            if state[C.F_RESERVE_LEFT] == 0:
-                state[L.H_TRIGGERED] = 1
-                state[C.F_RESERVE_OUT_TURN] = 0
+            if state[C.F_RESERVE_LEFT] > 0:
+                draw_card(state, (first + i) % n_players, 0)  # emptied at the deal: turn 0
     start_turn(state, rules, first, rng)
 
 
@@ -319,12 +329,8 @@ def clear_table(state):
     state[C.F_CROWS_ON_TREES] = 0
     for seat in range(state[L.H_N_PLAYERS]):
         for card_type in range(C.N_TYPES):
-            n = state[hand_at(seat, card_type)]
+            state[C.F_DISCARD + discard_class(card_type)] += state[hand_at(seat, card_type)]
             state[hand_at(seat, card_type)] = 0
-            if card_type < C.LONE_CROW:
-                state[C.F_DISCARD + C.D_FRUIT + card_type % C.JUICY] += n
-            else:
-                state[C.F_DISCARD + C.D_LONE_CROW + card_type - C.LONE_CROW] += n
         state[hand_count_at(seat)] = 0
         for kind in range(C.MAX_KINDS):
             t = tree_at(seat, kind)
@@ -670,10 +676,7 @@ def discard_card(state, code):
     seat = state[L.H_SEAT]
     card_type = code - C.C_DISCARD
     take_from_hand(state, seat, card_type, 1)
-    if card_type < C.LONE_CROW:
-        state[C.F_DISCARD + C.D_FRUIT + card_type % C.JUICY] += 1
-    else:
-        state[C.F_DISCARD + C.D_LONE_CROW + card_type - C.LONE_CROW] += 1
+    state[C.F_DISCARD + discard_class(card_type)] += 1
     count(state, seat, C.C_CARDS_DISCARDED, 1)
     state[C.F_CTX_LAST] = card_type
     state[L.H_PHASE] = C.PHASE_DISCARD_MORE
