@@ -18,8 +18,8 @@ result would.
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
+from cardsim.analysis.summary import z_score
 from cardsim.core.errors import CardsimError
 
 DEFAULT_ALPHA = 0.05
@@ -64,7 +64,7 @@ def games_needed(
 def games_for_half_width(width: float, rate: float, confidence: float = 0.95) -> int:
     """Games for a 95% interval of a rate near ``rate`` to have half-width ``width`` (normal
     approximation: z^2 p (1 - p) / w^2)."""
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    z = z_score(confidence)
     return int(math.ceil(z * z * rate * (1 - rate) / (width * width)))
 
 

@@ -32,6 +32,8 @@ import numpy as np
 import pandas as pd
 from scipy import optimize
 
+from cardsim.analysis.summary import z_score
+
 RIDGE = 1e-6  # penalty on squared parameters; only matters when a bot never lost
 ELO_PER_UNIT = 400 / math.log(10)  # Elo points per unit of log-strength (same odds)
 
@@ -52,7 +54,7 @@ class Rating:
 
     def table(self) -> pd.DataFrame:
         """One row per bot, strongest first: strength, se, 95% interval, Elo-scale rating."""
-        z = 1.959963984540054
+        z = z_score()
         df = pd.DataFrame(
             {
                 "bot": list(self.bots),

@@ -28,6 +28,11 @@ if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
 CONFIDENCE = 0.95
 
 
+def z_score(confidence: float = CONFIDENCE) -> float:
+    """The two-sided normal quantile of a ``confidence`` interval (1.96 for 95%)."""
+    return NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+
+
 def wilson_interval(
     successes: int, trials: int, confidence: float = CONFIDENCE
 ) -> tuple[float, float]:
@@ -39,7 +44,7 @@ def wilson_interval(
     """
     if trials <= 0:
         return math.nan, math.nan
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    z = z_score(confidence)
     p = successes / trials
     z2n = z * z / trials
     denom = 1 + z2n
