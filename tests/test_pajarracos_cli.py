@@ -4,6 +4,8 @@ and checked against the engine, and one-line errors (exit code 2) for bad input.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -14,7 +16,6 @@ from cardsim.core.reference import ENGINE_AGREES, engine_check
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 from cardsim.games.pajarracos import trace
-from cardsim.text import show_value
 
 GAME = "pajarracos"
 BOTS = ("random", "greedy", "crow-attacker", "defender", "strategist")
@@ -62,22 +63,20 @@ def test_bots_lists_the_five_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
     bots = registry.get(GAME).bots()
     assert tuple(bots) == BOTS
-    rows = {line.split()[0]: line for line in out.splitlines()[1:] if line.strip()}
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
     for name, bot in bots.items():
-        assert bot.description in rows[name]
-    assert "yes" in rows["greedy"]  # the default bot
+        assert name in out and listed[name]["description"] == bot.description
+    assert [n for n, r in listed.items() if r["default"]] == ["greedy"]
 
 
 def test_rules_lists_every_option_with_its_default_and_rule():
-    out = ok("rules", GAME).stdout
     options = registry.get(GAME).options
     names = {o.name for o in options}
     assert {"lone_crows", "flocks", "scarecrows", "juicy_per_kind", "final_tie"} <= names
-    for opt in options:
-        head = f"{opt.name.ljust(max(len(n) for n in names))}  default {show_value(opt.default)}"
-        assert head in out, head
-        assert opt.doc in out and opt.allowed() in out and f"[{opt.refers}]" in out
-    assert "lone_crows                 default 8  [Components, R12]" in out
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    assert [r["option"] for r in listed] == [o.name for o in options]
+    row = next(r for r in listed if r["option"] == "lone_crows")
+    assert row["default"] == 8 and row["refers"] == "Components, R12"
 
 
 # -- runs ----------------------------------------------------------------------------------------

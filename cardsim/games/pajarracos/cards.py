@@ -211,6 +211,38 @@ GAME_COUNTERS = (
 )
 
 
+# What each counter counts, in the game's words (``cardsim counters pajarracos``, reports) -------
+COUNTER_GLOSSARY = {
+    "fruit_cards": "fruit cards in the player's orchard at the end: part of the score (R25)",
+    "largest_tree": "cards in the player's largest tree at the end: the rest of the score (R25)",
+    "trees": "trees (kinds of fruit) in the player's orchard at the end: the tie-break (R26)",
+    "crows_played": "lone crows the player played from hand (R11)",
+    "flocks_played": "flocks of crows the player played from hand (R11)",
+    "crows_received": "crow cards that landed on the player's trees: played, attracted or shooed there",
+    "fruit_lost": "the player's fruit cards eaten by crows (R12, R13)",
+    "trees_wiped": "the player's trees eaten whole by flocks (R13)",
+    "fruit_eaten_by_its_crows": "fruit cards eaten by crows the player sent (played, attracted or shooed)",
+    "protects": "scarecrows the player used to protect a tree (R16)",
+    "shoo_outs": "scarecrows the player used to shoo a crow out of the orchard (R17)",
+    "shoo_tos": "scarecrows the player used to shoo a crow onto another player's tree (R19)",
+    "crows_redirected_onto": "crows other players shooed onto the player's trees (R19)",
+    "juicy_played": "juicy fruit cards the player played (R9)",
+    "juicy_attractions": "crows the player's juicy fruit attracted (R10)",
+    "extra_turns": "extra turns the player took after shooing a crow out (R18)",
+    "cards_discarded": "hand cards the player discarded as an action (R20)",
+    "fruit_played_own": "fruit cards the player played into their own orchard",
+    "fruit_played_others": "fruit cards the player played into other players' orchards",
+    "fruit_received": "fruit cards other players played into the player's orchard",
+    "reserve_out_turn": "turns completed when the reserve pile ran out (-1: it never did)",
+    "crows_left": "crow cards still on trees when the game ended (R23, R24)",
+    "tie_replays": "games replayed to break a final tie (final_tie=replay, A14)",
+}
+
+# Seat counters that restate the result: the score is fruit cards plus the largest tree (R25), so
+# these say who won rather than why; they are listed but kept out of the counter-impact regression.
+OUTCOME_COUNTERS = ("fruit_cards", "largest_tree")
+
+
 def seat_base(seat: int) -> int:
     """Index of ``seat``'s public block in the state."""
     return F_SEATS + seat * SEAT_LEN
