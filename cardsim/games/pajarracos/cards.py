@@ -233,6 +233,7 @@ COUNTER_GLOSSARY = {
     "fruit_played_own": "fruit cards the player played into their own orchard",
     "fruit_played_others": "fruit cards the player played into other players' orchards",
     "fruit_received": "fruit cards other players played into the player's orchard",
+    "extra_turns_declined": "extra turns the player earned and declined (R18, A17)",
     "reserve_out_turn": "turns completed when the reserve pile ran out (-1: it never did)",
     "crows_left": "crow cards still on trees when the game ended (R23, R24)",
     "tie_replays": "games replayed to break a final tie (final_tie=replay, A14)",
