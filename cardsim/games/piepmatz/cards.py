@@ -174,7 +174,8 @@ F_REVEAL_ALL = F_PUBLIC_PILES + 1  # copy of rule squirrel_reveal == public
 F_TRIGGER = F_REVEAL_ALL + 1  # TRIGGER_* code, 0 before
 F_TRIGGER_TURN = F_TRIGGER + 1  # turns completed when the end was triggered, -1 before
 F_BAD_REMOVED = F_TRIGGER_TURN + 1  # bad cards removed because the column was full (R27)
-F_COUNTERS = F_BAD_REMOVED + 1  # MAX_PLAYERS blocks of N_COUNTERS
+F_DISCARDED = F_BAD_REMOVED + 1  # cards of the final discard, all seats (R31)
+F_COUNTERS = F_DISCARDED + 1  # MAX_PLAYERS blocks of N_COUNTERS
 
 SEAT_COUNTERS = (
     "seed_cards_taken",  # seed cards into its scoring pile (R13, R16)

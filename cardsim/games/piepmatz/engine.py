@@ -499,6 +499,7 @@ def discard(state, rules, bird):
     """R31: one card of the final discard, secret until every seat is done."""
     seat = state[L.H_SEAT]
     hand_remove(state, seat, bird, False)
+    state[C.F_DISCARDED] += 1
     state[C.F_LAST_DISCARD] = bird
     if discards_due(state, rules, seat) == 0:
         position = (seat - state[L.H_FIRST]) % state[L.H_N_PLAYERS]
@@ -511,6 +512,7 @@ def turn_cap_end(state, rules):
     for seat in range(state[L.H_N_PLAYERS]):
         for _ in range(discards_due(state, rules, seat)):
             hand_remove(state, seat, hand_card(state, seat, 0), False)
+            state[C.F_DISCARDED] += 1
     finish_game(state, rules, L.END_TURN_CAP)
 
 

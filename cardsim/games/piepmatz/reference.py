@@ -117,6 +117,7 @@ class ReferenceGame:
         self.trigger_how = C.TRIGGER_NONE
         self.trigger_turn = -1
         self.bad_removed = 0
+        self.discarded = 0  # cards of the final discard, all seats
         self.phase = C.PHASE_PLAY
         self.seat = 0
         self.played = -1
@@ -292,6 +293,7 @@ class ReferenceGame:
             for seat in range(self.n):
                 due = self._discards_due(seat)
                 self.hands[seat] = self.hands[seat][due:]
+                self.discarded += due
             self._finish(L.END_TURN_CAP)
         elif self.triggered and self.seat == last_seat:
             self._next_discarder(0)
@@ -485,6 +487,7 @@ class ReferenceGame:
 
     def _discard(self, bird: int) -> None:
         self.hands[self.seat].remove(bird)
+        self.discarded += 1
         self.last_discard = bird
         self._discarded.append(bird)
         if self._discards_due(self.seat) == 0:
@@ -522,7 +525,9 @@ class ReferenceGame:
         for s in range(self.n):
             c = self.count[s]
             for species, name in enumerate(C.SPECIES_NAMES):
-                c[f"birds_{name}"] = sum(1 for b in self.collections[s] if C.species_of(b) == species)
+                c[f"birds_{name}"] = sum(
+                    1 for b in self.collections[s] if C.species_of(b) == species
+                )
             c["birds"] = len(self.collections[s])
             c["pairs"] = pairs_in(self.collections[s])
             c["points_seeds"] = sum(v * k for v, k in zip((1, 2, 3), self.piles[s], strict=True))
@@ -610,8 +615,7 @@ class ReferenceGame:
         public = self.v["public_scoring_piles"]
         for owner in range(self.n):
             knows = owner == viewer or (
-                public
-                and (self.v["squirrel_reveal"] == "public" or viewer == (owner + 1) % self.n)
+                public and (self.v["squirrel_reveal"] == "public" or viewer == (owner + 1) % self.n)
             )
             if knows:
                 piles.append(list(self.piles[owner]))
@@ -693,6 +697,7 @@ class ReferenceGame:
         st[C.F_TRIGGER] = self.trigger_how
         st[C.F_TRIGGER_TURN] = self.trigger_turn
         st[C.F_BAD_REMOVED] = self.bad_removed
+        st[C.F_DISCARDED] = self.discarded
         return st
 
     # Result (R36) --------------------------------------------------------------------------------
@@ -725,7 +730,11 @@ class ReferenceGame:
         ranks = self.ranks()
         for s in range(self.n):
             row = seat_rows[s]
-            row[L.S_SCORE], row[L.S_RANK], row[L.S_WIN] = self.scores[s], ranks[s], int(ranks[s] == 1)
+            row[L.S_SCORE], row[L.S_RANK], row[L.S_WIN] = (
+                self.scores[s],
+                ranks[s],
+                int(ranks[s] == 1),
+            )
             row[len(L.SEAT_COLUMNS) :] = [self.count[s][name] for name in C.SEAT_COUNTERS]
         return game_row, seat_rows
 

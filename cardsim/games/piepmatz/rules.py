@@ -113,9 +113,7 @@ OPTIONS = (
         lo=0,
         hi=C.MAX_BAD,
     ),
-    RuleOption(
-        "squirrel_steal", "int", 2, "seed cards a squirrel removes", "R21", lo=0, hi=4
-    ),
+    RuleOption("squirrel_steal", "int", 2, "seed cards a squirrel removes", "R21", lo=0, hi=4),
     RuleOption("pair_points", "int", 5, "points of a bird pair", "R32", lo=0, hi=20),
     RuleOption(
         "final_discard", "int", 2, "hand cards discarded at the end", "R31", lo=0, hi=C.MAX_HAND
