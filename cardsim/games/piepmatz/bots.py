@@ -55,7 +55,24 @@ PARAM_NAMES = (
 )  # fmt: skip
 
 GREEDY_PARAMS = (1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.02, 1.7)
-PLANNER_PARAMS = (1.0, 0.3, 1.0, 0.5, 1.0, 1.0, 1.0, 0.4, 0.1, 0.5, 0.5, 1.5, 0.1, 0.6, 1.7)
+PLANNER_PARAMS = (
+    1.0,
+    0.14,
+    0.95,
+    0.4,
+    0.52,
+    4.0,
+    1.1,
+    0.13,
+    0.14,
+    0.5,
+    0.21,
+    0.72,
+    0.31,
+    1.06,
+    1.1,
+)
+# (a rounded result of analysis/tune_piepmatz_planner.py 1 60 600)
 
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
 S_ROW = 0  # [MAX_ROW] the simulated row
