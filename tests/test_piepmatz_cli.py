@@ -4,6 +4,8 @@ squirrel ablation on the same seeds, the counters, replays told in the game's wo
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -15,7 +17,6 @@ from cardsim.core.reference import ENGINE_AGREES, engine_check
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import reference as REF
 from cardsim.games.piepmatz import trace
-from cardsim.text import show_value
 
 GAME = "piepmatz"
 BOTS = ("random", "greedy", "planner")
@@ -49,22 +50,23 @@ def test_games_lists_piepmatz_for_2_to_4_players():
 def test_bots_lists_the_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
     bots = registry.get(GAME).bots()
-    assert tuple(bots) == BOTS
-    rows = {line.split()[0]: line for line in out.splitlines()[1:] if line.strip()}
+    assert tuple(bots) == BOTS == registry.get(GAME).bot_names
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
     for name, bot in bots.items():
-        assert bot.description in rows[name]
-    assert "yes" in rows["planner"]  # the default bot
+        assert name in out and listed[name]["description"] == bot.description
+    assert [n for n, r in listed.items() if r["default"]] == ["planner"]
 
 
 def test_rules_lists_every_option_with_its_default_and_rule():
-    out = ok("rules", GAME).stdout
     options = registry.get(GAME).options
     names = {o.name for o in options}
-    width = max(len(n) for n in names)
-    for opt in options:
-        assert f"{opt.name.ljust(width)}  default {show_value(opt.default)}" in out, opt.name
-        assert opt.doc in out and f"[{opt.refers}]" in out
     assert {"seed_counts", "crows", "squirrels", "three_plus_seed_values"} <= names
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    assert [r["option"] for r in listed] == [o.name for o in options]
+    row = next(r for r in listed if r["option"] == "squirrels")
+    assert row["default"] == 3 and row["refers"] == "A3"
+    row = next(r for r in listed if r["option"] == "seed_counts")
+    assert row["default"] == [10, 10, 10]
 
 
 # -- runs ----------------------------------------------------------------------------------------

@@ -229,6 +229,42 @@ GAME_COUNTERS = (
     "bad_cards_removed",  # bad cards drawn while the bad-card column was full (R27)
 )
 
+COUNTER_GLOSSARY = {
+    "seed_cards_taken": "seed cards the player took into their scoring pile (R13, R16)",
+    "seed_points_taken": "points of the seed cards the player took (before squirrels)",
+    "deck_draws": "cards the player took from the feeder deck with a difference of 5 or more (R16)",
+    "crows_taken": "crows the player took; each chased one of its birds away (R20)",
+    "squirrels_taken": "squirrels the player took (R21)",
+    "squirrel_cards_lost": "seed cards the squirrels removed from the player's scoring pile (R21)",
+    "squirrel_points_lost": "points of those seed cards",
+    "chains": "turns in which the player's card made the ground birds outweigh the perch (R12)",
+    "promotions": "perched birds the player collected, each followed by a bird moving up (R18, R22)",
+    "keeps": "hand cards the player added to their collection after a failed comparison (R24)",
+    **{
+        f"birds_{name}": f"{name}es in the player's collection at the end (R33)"
+        if name.endswith("ch")
+        else f"{name}s in the player's collection at the end (R33)"
+        for name in SPECIES_NAMES
+    },
+    "birds": "birds in the player's collection at the end, all species",
+    "pairs": "bird pairs (male and female of one species and strength) at the end (R32)",
+    "majorities": "species the player scored as holder, or joint holder, of the most birds (R33)",
+    "points_seeds": "points of the seed cards in the player's scoring pile at the end (R35)",
+    "points_majorities": "points the player scored for species majorities (R33, R34)",
+    "points_pairs": "points the player scored for bird pairs (R32)",
+    "feeder_left": "cards left in the feeder deck when the game ended",
+    "end_trigger": "what triggered the end: 0 none, 1 a chain's deck draw (R17), 2 the column "
+    "refill (R28), 3 the last feeder card drawn (A17), 4 the bird supply (A16)",
+    "trigger_turn": "turns completed when the end was triggered (-1: it never was)",
+    "birds_left": "cards left in the bird deck when the game ended",
+    "removed_species": "2 players: the species removed from the game (R4), else -1",
+    "bad_cards_removed": "bad cards drawn while the bad-card column was full, out of the game (R27)",
+}
+
+# Seat counters that restate the result: the score is their sum (R32-R35), so they say who won
+# rather than why; listed, but kept out of the counter-impact regression.
+OUTCOME_COUNTERS = ("points_seeds", "points_majorities", "points_pairs")
+
 
 def seat_base(seat: int) -> int:
     """Index of ``seat``'s public block in the state."""
