@@ -11,6 +11,7 @@ import click
 from cardsim.cli import options
 from cardsim.cli.run import progress_bar
 from cardsim.cli.specs import rule_values
+from cardsim.core.errors import CardsimError
 from cardsim.text import show_value
 
 
@@ -69,6 +70,13 @@ def sweep(
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
+    if out_dir is not None:
+        for i, point in enumerate(points):
+            if setting_file(Path(out_dir), i, point).exists():
+                raise CardsimError(
+                    f"--out {str(out_dir)!r} already holds {setting_file(Path(out_dir), i, point).name}"
+                    ": choose another directory"
+                )
     rows, first = [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
         runs = experiments.play_each(specs, threads, progress=bar.update)
