@@ -5,6 +5,11 @@ Reproduces ``reports/pajarracos/``:
 - ``balance-{3,4,6}p/``: the standard balance report (seat and first-player advantage, length,
   scores, end reasons, counter impact) of games between ``strategist`` bots, the strongest
   built-in heuristic, so that the numbers describe reasonable play rather than random moves;
+- ``readings-{strategist,greedy}/``: what the rulebook's literal readings (the defaults since the rules audit) change
+  against the earlier ones, on the same seeds: all three earlier readings together
+  (``pajarracos-earlier-readings.toml``) and each alone (a shoo-to that does not end the action,
+  a compulsory extra turn, an empty-handed extra turn that is lost), every metric's change with
+  its paired interval;
 - ``crows/``: the crow-card study. Counter impact (how a seat's win rate moves with the crows it
   plays and receives) can only show associations; the paired ablation shows causes: the same seeds
   played with the lone crows and flocks, the flocks only, the scarecrows or the juicy cards
@@ -35,6 +40,12 @@ BOTS = "strategist"
 SEED = 2026
 ROOT = Path(__file__).resolve().parent
 VARIANTS = ("no-crows", "no-flocks", "no-scarecrows", "no-juicy")
+READINGS = (
+    "earlier-readings",
+    "shoo-to-goes-on",
+    "extra-turn-compulsory",
+    "empty-extra-turn-lost",
+)
 CROW_COUNTERS = (
     "crows_played",
     "flocks_played",
@@ -59,7 +70,7 @@ def balance_reports(games: int, out: Path) -> None:
         print(f"balance-{players}p: {games:,} games", flush=True)
 
 
-def ablation_section(base, variant_results, name: str) -> Section:
+def ablation_section(base, variant_results, name: str, base_name: str = "full deck") -> Section:
     """One variant against the base rules: the change of every metric (``cardsim diff``)."""
     from cardsim.charts.diff import changes
     from cardsim.charts.render import run_caption
@@ -69,14 +80,57 @@ def ablation_section(base, variant_results, name: str) -> Section:
     return Section(
         f"Ablation: {name}",
         text=[f"Rules of this run: {changed_rules(variant_results)}."],
-        verdicts=D.verdicts(table, "the full deck", name),
-        tables=[Table(f"Full deck vs {name}", D.display_table(table, "full deck", name))],
-        figures=[
-            render_figure(
-                f"Change with {name}", changes(table, "full deck", name, caption), caption
+        verdicts=D.verdicts(table, f"the {base_name}", name),
+        tables=[
+            Table(
+                f"{base_name[0].upper()}{base_name[1:]} vs {name}",
+                D.display_table(table, base_name, name),
             )
         ],
+        figures=[
+            render_figure(f"Change with {name}", changes(table, base_name, name, caption), caption)
+        ],
     )
+
+
+def readings_report(games: int, out: Path, bots: str, players: int = 4) -> None:
+    """The default (literal) readings of pajarracos.md A8/A11, A10/A13 and A17 against the
+    earlier ones, on the same seeds (``readings-<bots>/``)."""
+    ruleset = registry.get(GAME)
+    base = cardsim.simulate(GAME, games=games, players=players, bots=bots, seed=SEED)
+    report = Report(
+        f"Rules readings of Pajarracos, {players} players, {bots} bots",
+        base.metadata,
+        subtitle=f"{games:,} games per rule set, {bots} bots, seed {SEED}",
+    )
+    report.add(
+        setup_section(
+            [
+                ("ruleset", ruleset.title),
+                ("bots", f"{bots} in every seat"),
+                ("games", f"{games:,} per rule set; game i has the same seed in every rule set"),
+                (
+                    "rule sets",
+                    "the defaults (the rulebook's literal readings); " + "; ".join(READINGS),
+                ),
+            ],
+            [
+                "The defaults follow the rulebook literally: a shoo to another tree ends the "
+                "action and the turn at once (R19, A8, A11), an extra turn may be declined (R18, "
+                "A17), and an extra turn that starts with an empty hand while the reserve pile is "
+                "empty ends the game (R23, A10, A13). Each section replays the same seeds under "
+                "an earlier reading and shows what changes; the deal is card for card the same."
+            ],
+        )
+    )
+    for stem in READINGS:
+        variant = load_variant(ROOT / "variants" / f"pajarracos-{stem}.toml", ruleset)
+        run = cardsim.simulate(
+            GAME, games=games, players=players, bots=bots, rules=variant.rules, seed=SEED
+        )
+        report.add(ablation_section(base, run, variant.name.lower(), "literal readings"))
+        print(f"readings ({bots}): {variant.name} done", flush=True)
+    report.write(out / f"readings-{bots}")
 
 
 def crow_report(games: int, out: Path, players: int = 4) -> None:
@@ -124,6 +178,8 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     balance_reports(int(args.games), args.out)
+    for bots in (BOTS, "greedy"):  # the strongest bot, and the default one
+        readings_report(int(args.games), args.out, bots)
     crow_report(int(args.games), args.out)
     print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
 
