@@ -21,10 +21,23 @@ from cardsim.core.errors import CardsimError
 @options.seed_option
 @options.rules_option
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
 def diff(
-    game, variants, games, players, bots, bot_files, seed, rules, threads, report_dir, quiet
+    game,
+    variants,
+    games,
+    players,
+    bots,
+    bot_files,
+    seed,
+    rules,
+    threads,
+    cluster,
+    task_size,
+    report_dir,
+    quiet,
 ) -> None:
     """Play the two variants on the same --games games and print the change of every balance
     metric (win rates by position and seat, first-player advantage, length, score spread,
@@ -57,10 +70,11 @@ def diff(
         bot_files,
         variants=[v.metadata() if v is not None else None for v in chosen],
     )
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     if report_dir is not None:
         prepare_dir(report_dir)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        a, b = experiments.play_on_common_games(specs, threads, progress=bar.update)
+        a, b = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
     table = paired_diff(a, b)
     spec = specs[0]
     header = (

@@ -46,6 +46,7 @@ def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
 @options.quiet_option
 @options.report_option
 @options.until_ci_option
+@options.cluster_options
 @click.pass_context
 def run(
     ctx,
@@ -64,6 +65,8 @@ def run(
     quiet,
     report_dir,
     until_ci,
+    cluster,
+    task_size,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
     spec = summary = sink = None
@@ -71,6 +74,7 @@ def run(
         spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
+        cluster, task_size = options.cluster_choice(cluster, task_size)
         if resume and out is None:
             raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
         summary = SummaryAccumulator(spec)
@@ -91,7 +95,15 @@ def run(
         sinks = feed if sink is None else [*feed, sink]
         with progress_bar(spec.n_games, start, quiet) as bar:
             stats = runner.run(
-                spec, sinks, threads, chunk, progress=bar.update, start=start, until=stop
+                spec,
+                sinks,
+                threads,
+                chunk,
+                progress=bar.update,
+                start=start,
+                until=stop,
+                cluster=cluster,
+                task_size=task_size,
             )
         spec = _stopped_early(spec, summary, sink, frames if report_dir is not None else None)
     except KeyboardInterrupt:

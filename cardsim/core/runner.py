@@ -193,6 +193,7 @@ class RunStats:
     decisions: int
     seconds: float
     threads: int
+    workers: int = 0  # cluster workers that played (0: this process)
 
     @property
     def games_per_second(self) -> float:
@@ -262,13 +263,28 @@ def run(
     progress: Callable[[int], None] | None = None,
     start: int = 0,
     until: Callable[[], bool] | None = None,
+    cluster=None,
+    task_size: int | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
     ``progress(n)`` is called with the number of games of each finished chunk. On an interrupt,
     every chunk already handed to the sinks stays with them. ``until()``, asked after each chunk,
     stops the run early when true (the games played are then those of a shorter run).
+
+    ``cluster``: a ``distributed.Client`` (or a ``--cluster`` text: ``local:N`` or a scheduler
+    address) plays the run on a Dask cluster in tasks of ``task_size`` games instead
+    (``cardsim.core.cluster``): the same games, the same rows, in the same order to the sinks;
+    sinks with ``fresh()``/``merge()`` are filled on the workers and merged, so no game row
+    travels unless another sink needs it.
     """
+    if cluster is not None:
+        from cardsim.core import cluster as dask_cluster
+
+        with dask_cluster.session(cluster) as client:
+            return dask_cluster.run(
+                spec, client, sinks, chunk_size, task_size, progress, start, until
+            )
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
     t0 = time.perf_counter()
