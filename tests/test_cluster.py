@@ -85,9 +85,9 @@ def test_no_row_travels_when_only_summaries_are_asked_for(client, monkeypatch):
     sent = []
     original = C._merge
 
-    def spy(task, mergeable, ordered, stats):
+    def spy(task, *sinks):
         sent.append(task.chunks)
-        original(task, mergeable, ordered, stats)
+        original(task, *sinks)
 
     monkeypatch.setattr(C, "_merge", spy)
     runner.run(spec, [SummaryAccumulator(spec)], cluster=client, task_size=100)
@@ -172,8 +172,14 @@ def test_parse_cluster():
 
 
 def test_task_ranges_cover_the_run_once():
-    assert C.task_ranges(0, 10, 4) == [(0, 4), (4, 8), (8, 10)]
-    assert C.task_ranges(3, 10, 10) == [(3, 10)]
+    assert C.task_ranges([(0, 10)], 0, 4, 4) == [[(0, 4)], [(4, 8)], [(8, 10)]]
+    assert C.task_ranges([(0, 10)], 0, 8, 4) == [[(0, 4), (4, 8)], [(8, 10)]]
+    # gaps of a resume: tasks and chunks stay on the grids from the first game (here 100)
+    assert C.task_ranges([(103, 109), (117, 121)], 100, 8, 4) == [
+        [(103, 104), (104, 108)],
+        [(108, 109)],
+        [(117, 120), (120, 121)],
+    ]
     assert C.default_task_size(10**7, 2, 65536) % 65536 == 0
     assert C.default_task_size(100, 2, 65536) == 65536
 

@@ -62,13 +62,19 @@ def dataset_report(
 
 
 def dataset_stats(path, progress: Callable[[int], None] | None = None) -> BalanceStats:
-    """The counts behind the report of a results file or dataset, read batch by batch."""
-    from cardsim.core import batches, io
+    """The counts behind the report of a results dataset or file, read batch by batch
+    (``io.iter_batches``: one batch of games in memory at a time)."""
+    import itertools
+
+    from cardsim.core import io
 
     meta = io.read_metadata(path)
-    ruleset = BalanceStats(meta, ()).ruleset
-    counters = dataset_counters(meta, ruleset, batches.result_columns(path))
-    return BalanceStats.from_batches(batches.iter_batches(path), meta, counters, progress)
+    batches = io.iter_batches(path)
+    first = next(batches, None)
+    columns = list(first.columns) if first is not None else []
+    counters = dataset_counters(meta, BalanceStats(meta, ()).ruleset, columns)
+    stream = itertools.chain([first] if first is not None else [], batches)
+    return BalanceStats.from_batches(stream, meta, counters, progress)
 
 
 def dataset_counters(meta: dict, ruleset, columns: list[str]) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
-"""``cardsim report RESULTS.parquet --out DIR``: the balance report of a saved run.
+"""``cardsim report RESULTS --out DIR``: the balance report of a saved run.
 
-Reads a file written by ``cardsim run --out`` (or ``Results.save``) and writes ``report.html``
+Reads the results dataset written by ``cardsim run --out`` (or ``Results.save``; single files of
+earlier versions too) and writes ``report.html``
 (self-contained: charts embedded), ``report.md`` and ``figures/`` into DIR. The games are read
 batch by batch (``balance.dataset_report``), so memory stays bounded whatever the run's size,
 with a progress bar on stderr.
@@ -27,19 +28,15 @@ def report(results, out_dir) -> None:
     """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --out DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
-    from pathlib import Path
-
     from cardsim.analysis.balance import dataset_stats, report_from_stats
     from cardsim.analysis.report import prepare_dir
     from cardsim.cli.run import progress_bar
-    from cardsim.core import batches, io
-    from cardsim.core.errors import CardsimError
+    from cardsim.core import io
 
-    if Path(results).is_dir():
-        raise CardsimError(f"{results!r} is a directory, not a results file")
     io.read_metadata(results)  # one-line error for a missing or foreign file, before any work
+    total = io.count_games(results)
     prepare_dir(out_dir)
-    with progress_bar(batches.result_rows(results), 0, quiet=False) as bar:
+    with progress_bar(total, 0, quiet=False) as bar:
         stats = dataset_stats(results, progress=bar.update)
     html, md = report_from_stats(stats).write(out_dir)
     click.echo(f"Report of {stats.games:,} games written to {html} and {md}")

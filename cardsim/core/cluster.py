@@ -274,7 +274,7 @@ class TaskResult:
     """What a task sends back: its range, counts, its mergeable sink parts, and its chunks only
     when the client asked for rows."""
 
-    first: int  # games [first, stop) of the run (offsets from the run's first game)
+    first: int  # games [first, stop): the game indices of its first and after its last piece
     stop: int
     decisions: int
     seconds: float
@@ -307,33 +307,32 @@ def _numba_threads(processes_per_host: dict[str, int]) -> int:
 
 def play_task(
     r: SpecRecipe,
-    first: int,
-    stop: int,
-    chunk_size: int | None,
+    pieces: list[tuple[int, int]],
     parts: Sequence[Any],
     want_rows: bool,
     processes_per_host: dict[str, int],
 ) -> TaskResult:
-    """Play games ``[first, stop)`` of the run (offsets, as ``runner.iter_chunks``' ``start``)
-    on this worker, feeding each chunk to every part (fresh mergeable sinks)."""
+    """Play the games of ``pieces`` (``[first, stop)`` game indices, each at most one chunk) on
+    this worker, feeding each chunk to every part (fresh mergeable sinks, part writers)."""
     import numba
 
     from cardsim.core import runner
 
     spec = _spec_of(r)
-    sub = dataclasses.replace(spec, n_games=stop)  # iter_chunks plays [start, n_games)
     chunks = [] if want_rows else None
     stats = runner.RunStats(0, 0, 0.0, 0)
+    longest = max(stop - first for first, stop in pieces)
     with _PLAY_LOCK:
         threads = _numba_threads(processes_per_host)
         numba.set_num_threads(threads)
         t0 = time.perf_counter()
-        for chunk in runner.iter_chunks(sub, chunk_size, first, stats):
+        for chunk in runner.iter_chunks(spec, longest, stats=stats, ranges=pieces):
             for part in parts:
                 part(chunk)
             if chunks is not None:
                 chunks.append(chunk)
         seconds = time.perf_counter() - t0
+    first, stop = pieces[0][0], pieces[-1][1]
     return TaskResult(
         first, stop, stats.decisions, seconds, threads, list(parts), chunks, _worker_address()
     )
@@ -342,11 +341,33 @@ def play_task(
 # -- the client side ------------------------------------------------------------------------------
 
 
-def task_ranges(start: int, n_games: int, task_size: int) -> list[tuple[int, int]]:
-    """``[start, n_games)`` cut into contiguous ranges of ``task_size`` games (the last shorter)."""
+def _cut(lo: int, hi: int, origin: int, size: int) -> list[tuple[int, int]]:
+    """``[lo, hi)`` cut at ``origin + k * size``: pieces that never cross a grid line."""
+    out = []
+    while lo < hi:
+        line = origin + ((lo - origin) // size + 1) * size
+        out.append((lo, min(line, hi)))
+        lo = min(line, hi)
+    return out
+
+
+def task_ranges(
+    ranges: Sequence[tuple[int, int]], origin: int, task_size: int, chunk_size: int
+) -> list[list[tuple[int, int]]]:
+    """The tasks that play ``ranges`` (game indices): each a list of pieces of at most one chunk.
+
+    Tasks and chunks sit on fixed grids from the run's first game ``origin`` (task lines every
+    ``task_size`` games, chunk lines every ``chunk_size``), so whatever gaps a resume leaves,
+    a part file written for a range is always the same range: a task played twice (a retried
+    task, a resumed run) rewrites the same parts with the same bytes, never overlapping ones.
+    """
     if task_size < 1:
         raise CardsimError(f"task size must be positive, got {task_size}")
-    return [(a, min(a + task_size, n_games)) for a in range(start, n_games, task_size)]
+    tasks = []
+    for lo, hi in ranges:
+        for a, b in _cut(lo, hi, origin, task_size):
+            tasks.append(_cut(a, b, origin, chunk_size))
+    return tasks
 
 
 def default_task_size(games: int, workers: int, chunk_size: int) -> int:
@@ -358,6 +379,10 @@ def default_task_size(games: int, workers: int, chunk_size: int) -> int:
 
 def _is_mergeable(sink) -> bool:
     return callable(getattr(sink, "fresh", None)) and callable(getattr(sink, "merge", None))
+
+
+def _writes_on_workers(sink) -> bool:
+    return callable(getattr(sink, "part_writer", None))
 
 
 def _processes_per_host(client) -> tuple[dict[str, int], int]:
@@ -387,15 +412,20 @@ def run(
     progress: Callable[[int], None] | None = None,
     start: int = 0,
     until: Callable[[], bool] | None = None,
+    ranges: Sequence[tuple[int, int]] | None = None,
     stats=None,
 ):
-    """Play ``spec``'s games from offset ``start`` on the cluster of ``client``.
+    """Play ``spec``'s games from offset ``start`` (or the game ranges ``ranges``, a resume's
+    gaps) on the cluster of ``client``.
 
-    Mergeable sinks get, in game order, the merged parts of every task; the other sinks get every
-    chunk, in game order (the tasks then send their rows back). ``until()`` is asked after each
-    task is merged, in game order, and stops the run when true (the games merged are then those of
-    a shorter run: use a task size of one chunk to stop where a local run would). Returns
-    ``runner.RunStats`` (``threads``: numba threads summed over the workers that played).
+    Three kinds of sinks: mergeable ones (``fresh()``/``merge()``, such as the summary) are filled
+    on the workers and merged here; ones with ``part_writer()`` (a results dataset) have their
+    parts written by the workers themselves, then ``parts_written(games)`` called here; any other
+    sink gets every chunk here (the tasks then send their rows back). Everything is merged in
+    game order. ``until()`` is asked after each task is merged and stops the run when true (the
+    games merged are then those of a shorter run: tasks are one chunk each then, and a dataset's
+    parts are written here, so that no part lies beyond the stop). Returns ``runner.RunStats``
+    (``threads``: numba threads summed over the workers that played).
     """
     from distributed import as_completed
 
@@ -404,53 +434,60 @@ def run(
     chunk_size = chunk_size or runner.DEFAULT_CHUNK
     wait_for_workers(client)
     hosts, n_workers = _processes_per_host(client)
-    if until is not None and task_size is None:
+    if ranges is None:
+        ranges = [(spec.first_game + start, spec.first_game + spec.n_games)]
+    ranges = [(lo, hi) for lo, hi in ranges if hi > lo]
+    todo = sum(hi - lo for lo, hi in ranges)
+    if until is not None:
         task_size = chunk_size
-    task_size = task_size or default_task_size(spec.n_games - start, n_workers, chunk_size)
+    task_size = task_size or default_task_size(todo, n_workers, chunk_size)
     mergeable = [s for s in sinks if _is_mergeable(s)]
-    ordered = [s for s in sinks if not _is_mergeable(s)]
+    writers = [s for s in sinks if _writes_on_workers(s) and until is None]
+    ordered = [s for s in sinks if not _is_mergeable(s) and s not in writers]
+    part_writers = [w.part_writer() for w in writers]
     want_rows = bool(ordered)
     r = recipe(spec)  # a few hundred bytes: sent with every task, rebuilt once per worker
     stats = stats if stats is not None else runner.RunStats(0, 0, 0.0, 0)
-    waiting = list(reversed(task_ranges(start, spec.n_games, task_size)))
+    tasks = task_ranges(ranges, spec.first_game, task_size, chunk_size)
     window = max(2, IN_FLIGHT_PER_WORKER * n_workers)
-    done: dict[int, TaskResult] = {}
+    results: dict[int, TaskResult] = {}
     threads_of: dict[str, int] = {}  # worker address -> numba threads it played with
     futures = as_completed()
-    submitted = []
+    submitted: dict[Any, int] = {}
+    token = _token(r.key)
 
-    def submit_next() -> None:
-        first, stop = waiting.pop()
-        fresh = [s.fresh() for s in mergeable]
-        key = f"cardsim-play-{_token(r.key)}-{first}-{stop}"
-        fut = client.submit(
-            play_task, r, first, stop, chunk_size, fresh, want_rows, hosts, key=key, pure=False
-        )
-        submitted.append(fut)
+    def submit(i: int) -> None:
+        pieces = tasks[i]
+        fresh = [s.fresh() for s in mergeable] + part_writers
+        key = f"cardsim-play-{token}-{pieces[0][0]}-{pieces[-1][1]}"
+        fut = client.submit(play_task, r, pieces, fresh, want_rows, hosts, key=key, pure=False)
+        submitted[fut] = i
         futures.add(fut)
 
     t0 = time.perf_counter()
-    next_first = start
+    next_task = 0  # the first task not merged yet
     stopped = False
     try:
-        for _ in range(min(window, len(waiting))):
-            submit_next()
+        for i in range(min(window, len(tasks))):
+            submit(i)
+        queued = min(window, len(tasks))
         for fut in futures:
             result: TaskResult = fut.result()
+            results[submitted.pop(fut)] = result
             fut.release()
-            done[result.first] = result
             threads_of[result.worker] = result.threads
             if progress is not None:
                 progress(result.games)
-            while next_first in done and not stopped:
-                task = done.pop(next_first)
-                _merge(task, mergeable, ordered, stats)
-                next_first = task.stop
+            while next_task in results and not stopped:
+                task = results.pop(next_task)
+                _merge(task, mergeable, writers, ordered, stats)
+                next_task += 1
                 stopped = until is not None and until()
             if stopped:
                 break
-            if waiting:
-                submit_next()
+            if queued < len(tasks):
+                submit(queued)
+                queued += 1
     finally:
         stats.seconds = time.perf_counter() - t0
         unfinished = [f for f in submitted if not f.done()]
@@ -461,9 +498,11 @@ def run(
     return stats
 
 
-def _merge(task: TaskResult, mergeable, ordered, stats) -> None:
-    for sink, part in zip(mergeable, task.parts, strict=True):
+def _merge(task: TaskResult, mergeable, writers, ordered, stats) -> None:
+    for sink, part in zip(mergeable, task.parts, strict=False):
         sink.merge(part)
+    for sink in writers:
+        sink.parts_written(task.games)
     for chunk in task.chunks or ():
         for sink in ordered:
             sink(chunk)
