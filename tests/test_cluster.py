@@ -7,8 +7,11 @@ Every cluster here is a ``LocalCluster`` of worker processes on this machine (lo
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
+import sys
 import textwrap
 import time
 
@@ -22,7 +25,7 @@ from cardsim.analysis.results import FrameSink
 from cardsim.analysis.summary import SummaryAccumulator
 from cardsim.cli.main import cli
 from cardsim.core import cluster as C
-from cardsim.core import runner
+from cardsim.core import io, runner
 from cardsim.core.errors import CardsimError
 
 distributed = pytest.importorskip(
@@ -126,9 +129,10 @@ def test_until_ci_stops_at_the_same_game_on_a_cluster(client):
     assert played[0] == played[1] < 50_000
 
 
-def test_a_worker_killed_mid_run_loses_nothing():
+def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     """SIGKILL one worker process when the first task comes back: every task it held is played
-    again elsewhere (the nanny starts a new process) and the rows equal the threaded run's."""
+    again elsewhere (the nanny starts a new process); the rows in memory and the dataset the
+    workers wrote equal the threaded run's."""
     spec = runner.make_spec("fruit-picking", 6000, 3, BOTS, {}, seed=77)
     local = FrameSink(spec)
     runner.run(spec, [local])
@@ -137,6 +141,7 @@ def test_a_worker_killed_mid_run_loses_nothing():
         pids = client.run(os.getpid)
         victim = sorted(pids.values())[0]
         frames, summary = FrameSink(spec), SummaryAccumulator(spec)
+        dataset = io.DatasetSink(tmp_path / "run", spec)
         killed = []
 
         def kill_once(games):
@@ -146,17 +151,21 @@ def test_a_worker_killed_mid_run_loses_nothing():
 
         runner.run(
             spec,
-            [frames, summary],
+            [frames, summary, dataset],
             cluster=client,
             task_size=250,
             chunk_size=50,
             progress=kill_once,
         )
+        dataset.close()
         client.wait_for_workers(2, timeout=60)
         assert victim not in client.run(os.getpid).values()  # it really died
     assert killed
     pd.testing.assert_frame_equal(frames.frame(), local.frame())
     assert summary.games == 6000
+    games, meta = io.read_results(tmp_path / "run")
+    pd.testing.assert_frame_equal(games, local.frame(), check_categorical=False)
+    assert meta["complete"] is True
 
 
 # -- the option ----------------------------------------------------------------------------------
@@ -185,7 +194,7 @@ def test_task_ranges_cover_the_run_once():
 
 
 def _run(*args):
-    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
 
 def _body(output: str) -> str:
@@ -228,3 +237,103 @@ def test_bad_cluster_options_are_one_line_errors(args, fragment, monkeypatch):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], result.output
+
+
+# -- results datasets written by the workers ---------------------------------------------------
+
+DATASET_RUN = ["fruit-picking", "-p", "3", "-b", "random,greedy,planner", "-s", "21"]
+
+
+@pytest.fixture(scope="module")
+def threaded_dataset(tmp_path_factory):
+    path = tmp_path_factory.mktemp("threads") / "run"
+    result = _run("run", *DATASET_RUN, "-n", "3000", "--chunk-size", "250", "-q", "--out", path)
+    assert result.exit_code == 0, result.output
+    return io.read_results(path)[0]
+
+
+def _parts(path) -> dict[str, tuple[int, int]]:
+    """Part file name -> (inode, mtime): a kept part is the same file, untouched."""
+    return {
+        entry.name: (entry.inode(), entry.stat().st_mtime_ns)
+        for entry in os.scandir(path)
+        if entry.name.startswith("part-")
+    }
+
+
+def test_workers_write_the_dataset_and_no_row_reaches_the_client(
+    client, threaded_dataset, tmp_path, monkeypatch
+):
+    sent = []
+    original = C._merge
+
+    def spy(task, *sinks):
+        sent.append(task.chunks)
+        original(task, *sinks)
+
+    monkeypatch.setattr(C, "_merge", spy)
+    path = tmp_path / "run"
+    address = client.scheduler_info()["address"]
+    result = _run(
+        "run", *DATASET_RUN, "-n", "3000", "--chunk-size", "250", "-q", "--out", path,
+        "--cluster", address, "--task-size", "750",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sent and all(chunks is None for chunks in sent)  # parts went to disk on the workers
+    games, meta = io.read_results(path)
+    pd.testing.assert_frame_equal(games, threaded_dataset)
+    assert meta["complete"] is True
+    assert len(_parts(path)) == 12  # one part per chunk, on the chunk grid
+
+
+def test_an_interrupted_cluster_run_resumes_keeping_every_finished_part(
+    client, threaded_dataset, tmp_path
+):
+    """Parts of unfinished tasks missing and a half-written temporary file left behind, as after
+    a crash: --resume on the cluster keeps every part, plays only the gaps, loses and
+    duplicates nothing."""
+    path = tmp_path / "run"
+    address = client.scheduler_info()["address"]
+    common = [*DATASET_RUN, "-n", "3000", "--chunk-size", "250", "-q", "--out", path]
+    assert _run("run", *common, "--cluster", address, "--task-size", "500").exit_code == 0
+    names = sorted(_parts(path))
+    for name in names[3:5] + names[9:]:  # tasks that had not finished
+        os.unlink(path / name)
+    (path / f".{names[4]}.123.abcd.tmp").write_bytes(b"half a part")
+    meta = json.loads((path / io.METADATA_FILE).read_text())
+    io.write_metadata(path, {**meta, "complete": False})  # as the run left it before its end
+    kept = _parts(path)
+    result = _run("run", *common, "--resume", "--cluster", address, "--task-size", "1000")
+    assert result.exit_code == 0, result.output
+    after = _parts(path)
+    assert {name: after[name] for name in kept} == kept  # the finished parts were not touched
+    assert len(after) == 12 and not any(n.endswith(".tmp") for n in os.listdir(path))
+    games, meta = io.read_results(path)
+    pd.testing.assert_frame_equal(games, threaded_dataset)
+    assert meta["complete"] is True
+
+
+def test_a_killed_cluster_run_resumes(threaded_dataset, tmp_path):
+    """SIGKILL the whole command (client, scheduler, workers) while the workers write parts; the
+    same command with --resume finishes it."""
+    path = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "cardsim.cli.main", "run", *DATASET_RUN, "-n", "3000",
+        "--chunk-size", "250", "-q", "--out", str(path), "--cluster", "local:2",
+        "--task-size", "250",
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while len(_parts(path) if path.is_dir() else ()) < 2 and time.time() < deadline:
+        assert proc.poll() is None, "the run ended before it could be killed"
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    saved = len(_parts(path))
+    assert 2 <= saved < 12
+    assert not io.read_metadata(path)["complete"]
+    result = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    games, meta = io.read_results(path)
+    pd.testing.assert_frame_equal(games, threaded_dataset)
+    assert meta["complete"] is True
