@@ -17,7 +17,10 @@ Reproduces ``reports/pajarracos/``:
   interval. Removing cards changes the deck, so a game's deal is not card for card the same in
   both runs; the seed, the first player and the bots' random streams are.
 
-    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos]
+    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos] [--cluster ADDRESS]
+
+``--cluster`` plays every run on a Dask cluster (``local:N`` or a scheduler address), as the
+``--cluster`` option of the commands does: the same games, so the same reports.
 """
 
 from __future__ import annotations
@@ -29,10 +32,12 @@ from pathlib import Path
 import cardsim
 from cardsim.analysis import balance
 from cardsim.analysis import variant_diff as D
+from cardsim.analysis.balance_stats import BalanceStats
 from cardsim.analysis.experiment_report import changed_rules, setup_section
 from cardsim.analysis.paired import paired_diff
 from cardsim.analysis.report import Report, Section, Table, render_figure
 from cardsim.core import registry
+from cardsim.core.cluster import session
 from cardsim.core.variants import load_variant
 
 GAME = "pajarracos"
@@ -62,9 +67,11 @@ CROW_COUNTERS = (
 )
 
 
-def balance_reports(games: int, out: Path) -> None:
+def balance_reports(games: int, out: Path, cluster=None) -> None:
     for players in (3, 4, 6):
-        results = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+        results = cardsim.simulate(
+            GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+        )
         title = f"Balance report: Pajarracos, {players} players, strategist bots"
         balance.balance_report(results, title=title).write(out / f"balance-{players}p")
         print(f"balance-{players}p: {games:,} games", flush=True)
@@ -93,11 +100,13 @@ def ablation_section(base, variant_results, name: str, base_name: str = "full de
     )
 
 
-def readings_report(games: int, out: Path, bots: str, players: int = 4) -> None:
+def readings_report(games: int, out: Path, bots: str, players: int = 4, cluster=None) -> None:
     """The default (literal) readings of pajarracos.md A8/A11, A10/A13 and A17 against the
     earlier ones, on the same seeds (``readings-<bots>/``)."""
     ruleset = registry.get(GAME)
-    base = cardsim.simulate(GAME, games=games, players=players, bots=bots, seed=SEED)
+    base = cardsim.simulate(
+        GAME, games=games, players=players, bots=bots, seed=SEED, cluster=cluster
+    )
     report = Report(
         f"Rules readings of Pajarracos, {players} players, {bots} bots",
         base.metadata,
@@ -126,16 +135,24 @@ def readings_report(games: int, out: Path, bots: str, players: int = 4) -> None:
     for stem in READINGS:
         variant = load_variant(ROOT / "variants" / f"pajarracos-{stem}.toml", ruleset)
         run = cardsim.simulate(
-            GAME, games=games, players=players, bots=bots, rules=variant.rules, seed=SEED
+            GAME,
+            games=games,
+            players=players,
+            bots=bots,
+            rules=variant.rules,
+            seed=SEED,
+            cluster=cluster,
         )
         report.add(ablation_section(base, run, variant.name.lower(), "literal readings"))
         print(f"readings ({bots}): {variant.name} done", flush=True)
     report.write(out / f"readings-{bots}")
 
 
-def crow_report(games: int, out: Path, players: int = 4) -> None:
+def crow_report(games: int, out: Path, players: int = 4, cluster=None) -> None:
     ruleset = registry.get(GAME)
-    base = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+    base = cardsim.simulate(
+        GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+    )
     report = Report(
         f"Crow cards in Pajarracos, {players} players",
         base.metadata,
@@ -157,14 +174,21 @@ def crow_report(games: int, out: Path, players: int = 4) -> None:
             ],
         )
     )
-    caption = balance.run_caption(base)
-    counters = balance.counter_section(base.frame, CROW_COUNTERS, caption)
+    stats = BalanceStats.from_frame(base.frame, base.metadata, CROW_COUNTERS)
+    caption = balance.run_caption(stats)
+    counters = balance.counter_section(stats, caption)
     counters.heading = "Part 1: crow counters and winning (full deck)"
     report.add(counters)
     for stem in VARIANTS:
         variant = load_variant(ROOT / "variants" / f"pajarracos-{stem}.toml", ruleset)
         run = cardsim.simulate(
-            GAME, games=games, players=players, bots=BOTS, rules=variant.rules, seed=SEED
+            GAME,
+            games=games,
+            players=players,
+            bots=BOTS,
+            rules=variant.rules,
+            seed=SEED,
+            cluster=cluster,
         )
         report.add(ablation_section(base, run, variant.name.lower()))
         print(f"crows: {variant.name} done", flush=True)
@@ -175,12 +199,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=2e5)
     parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     start = time.perf_counter()
-    balance_reports(int(args.games), args.out)
-    for bots in (BOTS, "greedy"):  # the strongest bot, and the default one
-        readings_report(int(args.games), args.out, bots)
-    crow_report(int(args.games), args.out)
+    with session(args.cluster) as client:  # one local cluster for every run
+        balance_reports(int(args.games), args.out, client)
+        for bots in (BOTS, "greedy"):  # the strongest bot, and the default one
+            readings_report(int(args.games), args.out, bots, cluster=client)
+        crow_report(int(args.games), args.out, cluster=client)
     print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
 
 
