@@ -28,6 +28,7 @@ COMMANDS = {
     "power": "cardsim.cli.power",
     "sweep": "cardsim.cli.sweep",
     "diff": "cardsim.cli.diff",
+    "cache": "cardsim.cli.cache",
 }
 
 

@@ -16,8 +16,8 @@ import numba
 import numpy as np
 
 from cardsim import __version__
-from cardsim.core import kernel, registry
-from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_reference, params_matrix
+from cardsim.core import kernel, registry, specialize
+from cardsim.core.bots import Bot, check_compiled, load_bot_file, load_bot_reference, params_matrix
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
@@ -41,6 +41,8 @@ class RunSpec:
     seed: int = 0
     first_game: int = 0
     variant: dict | None = None  # Variant.metadata() of a --variant file, shown by reports
+    # per bot: True unless it is one of the ruleset's built-in bots (kernel.py, the bot boundary)
+    guarded: tuple[bool, ...] | None = None
 
     @property
     def bot_names(self) -> list[str]:
@@ -65,6 +67,13 @@ class RunSpec:
             "version": __version__,
             **({"variant": self.variant} if self.variant is not None else {}),
         }
+
+    def guard_flags(self) -> tuple[bool, ...]:
+        """Which bots play behind the guarded boundary: every bot but the ruleset's own."""
+        if self.guarded is not None:
+            return tuple(self.guarded)
+        builtins = self.ruleset.bots()
+        return tuple(not (b.name in builtins and builtins[b.name].fn is b.fn) for b in self.bots)
 
     def rules_vector(self) -> np.ndarray:
         return self.ruleset.encode_rules(self.rules, self.n_players)
@@ -155,10 +164,10 @@ def make_spec(
             [[[d.name for d in distinct].index(b.name) for b in per_seat]], np.int16
         )
     compiled = tuple(
-        Bot(b.name, compile_bot(b.fn, b.name), b.params, b.description, b.param_names)
+        Bot(b.name, check_compiled(b.fn, b.name), b.params, b.description, b.param_names)
         for b in distinct
     )
-    return RunSpec(
+    spec = RunSpec(
         ruleset,
         n_games,
         n_players,
@@ -168,6 +177,8 @@ def make_spec(
         int(seed),
         int(first_game),
     )
+    specialize.check_bots(spec)
+    return spec
 
 
 def available_threads() -> int:
@@ -199,18 +210,17 @@ class RunStats:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
 
-def _bot_tuple(spec: RunSpec, width: int) -> tuple:
-    fns = [b.fn for b in spec.bots]
-    return tuple(fns + [fns[0]] * (width - len(fns)))  # fixed width: one compiled loop for all
-
-
 def iter_chunks(
     spec: RunSpec, chunk_size: int | None = None, start: int = 0, stats: RunStats | None = None
 ) -> Iterable[Chunk]:
-    """Play the run's games from game ``first_game + start`` on, one chunk at a time."""
+    """Play the run's games from game ``first_game + start`` on, one chunk at a time.
+
+    A bot's fault (an answer outside the legal decisions, an exception in a guarded bot) raises
+    a one-line ``CardsimError`` naming the bot, the seat and the game; the chunks before it were
+    already yielded.
+    """
     ruleset = spec.ruleset
-    fns = ruleset.kernels()
-    bots = _bot_tuple(spec, kernel.MAX_BOTS)
+    loop = specialize.loop_for(spec)
     params = params_matrix(list(spec.bots))
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
@@ -225,9 +235,9 @@ def iter_chunks(
         first = spec.first_game + done
         game_out = np.zeros((n, n_game_cols), np.int32)
         seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
-        decisions = kernel.run_chunk(
-            fns,
-            bots,
+        threads = numba.get_num_threads()
+        faults = np.zeros((threads, len(kernel.FAULT_COLUMNS)), np.int64)
+        decisions = loop.run_chunk(
             table,
             params,
             rules,
@@ -235,23 +245,51 @@ def iter_chunks(
             spec.turn_cap(),
             spec.seed,
             first,
-            ruleset.state_len,
-            ruleset.legal_len,
-            ruleset.obs_len,
-            ruleset.obs_is_state_prefix,
-            numba.get_num_threads(),
+            threads,
             game_out,
             seat_out,
+            faults,
         )
-        bad = int(game_out[:, game_column_names(ruleset).index("bad_bot_answers")].sum())
-        if bad:
-            raise CardsimError(f"a bot returned an index outside the legal decisions {bad} times")
+        if faults[:, 0].any():
+            raise CardsimError(_fault_message(spec, loop, params, rules, faults))
         seat_bot = table[np.arange(first, first + n) % len(table)]
         if stats is not None:
             stats.decisions += int(decisions)
             stats.games += n
         done += n
         yield Chunk(first, game_out, seat_out, seat_bot)
+
+
+def _fault_message(spec: RunSpec, loop, params, rules, faults: np.ndarray) -> str:
+    """One line about the chunk's first bot fault (each thread stops at its first one, so the
+    smallest game among them is the first of the chunk, whatever the thread count)."""
+    rows = faults[faults[:, 0] != kernel.FAULT_NONE]
+    kind, bot, seat, game, value, n_legal = (int(v) for v in rows[np.argmin(rows[:, 3])])
+    name = spec.bots[bot].name
+    if kind == kernel.FAULT_BAD_ANSWER:
+        return (
+            f"bot {name!r} (seat {seat}) answered {value} in game {game}: "
+            f"not an index of its {n_legal} legal decisions (0..{n_legal - 1})"
+        )
+    row = spec.seat_bot_table[game % len(spec.seat_bot_table)]
+    game_row = np.zeros(len(game_column_names(spec.ruleset)), np.int32)
+    seat_rows = np.zeros((spec.n_players, len(seat_column_names(spec.ruleset))), np.int32)
+    try:  # the same game again, outside the parallel loop, where the exception can come out
+        loop.replay_raising(
+            row,
+            params,
+            rules,
+            spec.n_players,
+            spec.turn_cap(),
+            spec.seed,
+            game,
+            game_row,
+            seat_rows,
+        )
+    except Exception as exc:
+        text = " ".join(str(exc).split()) or "no message"
+        return f"bot {name!r} (seat {seat}) raised {type(exc).__name__} in game {game}: {text}"
+    return f"bot {name!r} (seat {seat}) raised an exception in game {game}"
 
 
 def run(
