@@ -14,7 +14,11 @@ The price of both: a function compiled this way must not allocate arrays, and an
 must be one of its arguments and go back only to a caller compiled the same way (a
 reference-counted caller would release the returned array once more than it was acquired: heap
 corruption). Every function compiled with them follows that rule; the arrays a
-game needs are allocated once per thread by ``kernel.run_chunk``.
+game needs are allocated once per thread by the play loop (``specialize.py``).
+
+The option is private to numba: ``tests/test_compiled_cache.py`` fails if a numba release drops
+it or changes its meaning. (The play loop, generated per ruleset and bots, calls the kernels
+directly; the gain measured above stays, so the option does too.)
 """
 
 RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy"}

@@ -7,6 +7,7 @@ counter-based streams, so thread count and chunk size change the speed, never th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -290,6 +291,13 @@ def _fault_message(spec: RunSpec, loop, params, rules, faults: np.ndarray) -> st
         text = " ".join(str(exc).split()) or "no message"
         return f"bot {name!r} (seat {seat}) raised {type(exc).__name__} in game {game}: {text}"
     return f"bot {name!r} (seat {seat}) raised an exception in game {game}"
+
+
+def warm(spec: RunSpec) -> None:
+    """Play the run's first game once, unrecorded, so that whatever is left to compile or load
+    (the play loop with these bots) is done before a run's clock and progress bar start."""
+    for _ in iter_chunks(dataclasses.replace(spec, n_games=1)):
+        pass
 
 
 def run(
