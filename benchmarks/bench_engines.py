@@ -11,8 +11,9 @@ default bots: the cold compile of ``cardsim run`` from an empty cache and its wa
         [--game NAME] [--players K] [--bot NAME] [--no-boundary] [--no-startup]
 
 --game, --players and --bot may be repeated; by default every ruleset, every player count it
-allows, and the random and greedy bots. The machine may be shared: configurations alternate
-within each repetition and the minimum time of each is kept; the load average is printed.
+allows, and the random, greedy and default bots. The machine may be shared: configurations
+alternate within each repetition and the minimum time of each is kept; the load average is
+printed.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ def throughput(args) -> None:
         ruleset = registry.get(name)
         allowed = range(ruleset.min_players, ruleset.max_players + 1)
         for players in [k for k in args.players or allowed if k in allowed]:
-            for bot in args.bot or ("random", "greedy"):
+            default = ("random", "greedy", *ruleset.default_bots)  # and the game's default bot
+            for bot in args.bot or dict.fromkeys(default):
                 spec = runner.make_spec(name, int(args.games), players, [bot], {}, seed=2024)
                 configs = {"one": (spec, 1), "all": (spec, all_threads)}
                 if args.boundary:
@@ -132,7 +134,9 @@ def main() -> None:
     parser.add_argument(
         "--players", type=int, action="append", help="player count(s); default: all allowed"
     )
-    parser.add_argument("--bot", action="append", help="bot(s); default: random and greedy")
+    parser.add_argument(
+        "--bot", action="append", help="bot(s); default: random, greedy and the game's default"
+    )
     parser.add_argument("--no-boundary", dest="boundary", action="store_false")
     parser.add_argument("--no-startup", dest="startup", action="store_false")
     args = parser.parse_args()

@@ -12,6 +12,7 @@ from cardsim.cli import options
 from cardsim.cli.output import format_option, frame_records, json_text, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
+from cardsim.core.errors import CardsimError
 from cardsim.text import show_value
 
 
@@ -27,6 +28,7 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.deals_option
 @options.spec_options
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
@@ -42,6 +44,8 @@ def sweep(
     rules,
     variant,
     threads,
+    cluster,
+    task_size,
     report_dir,
     out_dir,
     quiet,
@@ -71,12 +75,20 @@ def sweep(
             variants=[chosen.metadata() if chosen is not None else None] * len(points),
         )
         runner.warm(specs[0])
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
+    if out_dir is not None:
+        for i, point in enumerate(points):
+            if setting_file(Path(out_dir), i, point).exists():
+                raise CardsimError(
+                    f"--out {str(out_dir)!r} already holds {setting_file(Path(out_dir), i, point).name}"
+                    ": choose another directory"
+                )
     rows, first = [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        runs = experiments.play_each(specs, threads, progress=bar.update)
+        runs = experiments.play_each(specs, threads, bar.update, cluster, task_size)
         for i, (point, results) in enumerate(zip(points, runs, strict=True)):
             rows.append(S.setting_row(point, results.frame))
             if out_dir is not None:
