@@ -244,6 +244,15 @@ CONFIGS = [
         60,
         [],
     ),
+    # R12, A2: other fruits per farm card (market cards follow them by default)
+    (
+        "other-farm-fruits-3p",
+        3,
+        ["greedy", "planner", "random"],
+        {"farm_fruits": (3, 2, 1, 1, 3, 2)},
+        60,
+        [_any_seat("waterings")],
+    ),
     (
         "few-seeds-4p",
         4,
@@ -334,6 +343,10 @@ def _assert_same_outcomes(spec, checks) -> None:
 
 # Lockstep: same decisions on both sides, state compared after every step ---------------------------
 LOCKSTEP = [c for c in CONFIGS if c[0] not in ("mixed-3p-rotated", "base-2p-planner")]
+
+DIFFERENTIAL_RULES = [c[3] for c in CONFIGS]
+"""Every rule-override dict of the engine-vs-reference tests (tests/test_rule_coverage.py checks
+that each option of fruit-picking.md Parameters takes a non-default value in one of them)."""
 
 
 def _engine_setup(values, n_players, seed, game):
