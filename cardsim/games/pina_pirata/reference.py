@@ -207,6 +207,10 @@ class ReferenceGame:
     def top(self, pile: int) -> int:
         return self.piles[pile][-1] if pile < len(self.piles) and self.piles[pile] else -1
 
+    def pile(self, pile: int) -> list[int]:
+        """Action pile ``pile``'s cards ([] for T37's second pile once T27 removed it, A40)."""
+        return self.piles[pile] if pile < len(self.piles) else []
+
     def deck_face_up(self) -> int:
         return self.deck[-1] if self.deck and self.on(13) else -1
 
@@ -554,7 +558,7 @@ class ReferenceGame:
             self.direction = -self.direction
             say(direction=self.direction)
         elif tile in (2, 26):
-            if under >= 0 and under in self.piles[pile]:
+            if under >= 0 and under in self.pile(pile):
                 self.piles[pile].remove(under)
                 if tile == 2:
                     self.hands[self.right(seat)].append(under)
@@ -665,7 +669,7 @@ class ReferenceGame:
             self.hands = [self.hands[(s - 1) % n] for s in range(n)]
             say()
         elif tile == 19:
-            if under >= 0 and under in self.piles[pile]:
+            if under >= 0 and under in self.pile(pile):
                 code = yield from self._ask(seat, C.PH_T19, [C.C_PASS, C.C_YES], under)
                 if code == C.C_YES:
                     self.piles[pile].remove(under)
