@@ -14,6 +14,7 @@ from cardsim.core.options import resolve_options
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.pina_pirata import RULESET, engine
 from cardsim.games.pina_pirata import cards as C
+from cardsim.games.pina_pirata import rules as R
 
 MASKS = C.card_masks(10, 1)
 
@@ -33,7 +34,8 @@ def shows(card_id: int, pirate: str) -> bool:
 class Table:
     """``hands``: seat -> cards; ``deck``: cards from the bottom up (the last is drawn first);
     every other card goes under them; ``top``: the Action pile's card(s) (a list: pile 0's cards
-    from the bottom up; ``top2`` for T37's second pile)."""
+    from the bottom up; ``top2`` for T37's second pile). ``stop``: the engine stops at every
+    decision, forced ones too (else it takes them itself and stops at real choices)."""
 
     def __init__(
         self,
@@ -46,12 +48,14 @@ class Table:
         rules: dict | None = None,
         top2: list[int] = (),
         seed: int = 0,
+        stop: bool = False,
     ):
         given = {"fixed_tiles": ",".join(map(str, tiles)) or "none", "start_tiles": 0}
         given.update(rules or {})
         self.values = resolve_options(RULESET.options, given, "pina-pirata")
         self.players = players
         self.rules = RULESET.encode_rules(self.values, players)
+        self.rules[R.R_STOP_FORCED] = stop  # stop at forced decisions too
         self.state = s = np.zeros(C.STATE_LEN, np.int32)
         self.legal_buf = np.zeros(C.MAX_LEGAL, np.int32)
         self.rng = np.array([stream_start(seed, 0, CHANCE_STREAM)], np.uint64)
@@ -59,6 +63,7 @@ class Table:
         engine.setup(s, self.rules, players, self.rng)
         hands = hands or {}
         top = [top] if isinstance(top, int) else list(top)
+        top2 = [top2] if isinstance(top2, int) else list(top2)
         placed = [c for h in hands.values() for c in h] + top + list(top2) + list(deck)
         assert len(placed) == len(set(placed)), "a card is placed twice"
         rest = [c for c in range(s[C.F_N_CARDS]) if c not in placed]
@@ -90,11 +95,16 @@ class Table:
 
     def in_front(self, seat: int) -> list[int]:
         loc = self.state[C.F_LOC : C.F_LOC + self.state[C.F_N_CARDS]]
-        return [int(c) for c in np.flatnonzero((loc == C.LOC_FRONT + seat) | (loc == C.LOC_VOODOO + seat))]
+        return [
+            int(c)
+            for c in np.flatnonzero((loc == C.LOC_FRONT + seat) | (loc == C.LOC_VOODOO + seat))
+        ]
 
     def pile(self, p: int = 0) -> list[int]:
         n = self.state[C.F_PILE_N + p]
-        return [int(c) for c in self.state[C.F_PILE + p * C.MAX_CARDS : C.F_PILE + p * C.MAX_CARDS + n]]
+        return [
+            int(c) for c in self.state[C.F_PILE + p * C.MAX_CARDS : C.F_PILE + p * C.MAX_CARDS + n]
+        ]
 
     def deck(self) -> list[int]:
         return [int(c) for c in self.state[C.F_DECK : C.F_DECK + self.state[C.F_DECK_N]]]
@@ -131,6 +141,14 @@ class Table:
     def decide(self, code: int) -> None:
         assert code in self.legal, f"{code} not legal: {self.legal}"
         self.n = engine.step(self.state, self.rules, code, self.rng, self.legal_buf)
+
+    def auto(self) -> None:
+        """Take forced decisions until a real choice (or the end)."""
+        while self.n == 1:
+            self.decide(self.legal[0])
+
+    def draw(self) -> None:
+        self.decide(C.C_DRAW)
 
     def play(self, card_id: int, pile: int = 0) -> None:
         self.decide(C.C_PLAY + pile * C.CARD_SPAN + card_id)

@@ -142,8 +142,24 @@ LOCKSTEP = [
     ({}, 4),
     ({"fixed_tiles": "37,27,25,21,19,2", "start_tiles": 0}, 3),
     ({"fixed_tiles": "39,38,26,33,40,13", "start_tiles": 0}, 4),
-    ({"fixed_tiles": "35,3,24,23,14,30", "mode": "cruise", "cruise_rounds": 3, "cruise_reset_at": 10}, 5),
-    ({"fixed_tiles": "18,17,16,5,4,10,11,12", "mode": "cruise", "cruise_reset_at": 12, "win_check_any_player": True}, 6),
+    (
+        {
+            "fixed_tiles": "35,3,24,23,14,30",
+            "mode": "cruise",
+            "cruise_rounds": 3,
+            "cruise_reset_at": 10,
+        },
+        5,
+    ),
+    (
+        {
+            "fixed_tiles": "18,17,16,5,4,10,11,12",
+            "mode": "cruise",
+            "cruise_reset_at": 12,
+            "win_check_any_player": True,
+        },
+        6,
+    ),
     ({"fixed_tiles": "22,8,15,36,1,20", "start_tiles": 0, "tile_conflict": "newest_wins"}, 2),
 ]
 

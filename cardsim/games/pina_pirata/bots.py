@@ -168,7 +168,10 @@ def play_value(obs, params, card, pile, me):
         key = PLAY_KEY_TABLE[tile]
         hit = key >= 0 and m >> key & 1
         if ONTO_PLAYED_TABLE[tile] >= 0 and under >= 0:
-            hit = m >> ONTO_PLAYED_TABLE[tile] & 1 and mask_of(obs, under) >> ONTO_UNDER_TABLE[tile] & 1
+            hit = (
+                m >> ONTO_PLAYED_TABLE[tile] & 1
+                and mask_of(obs, under) >> ONTO_UNDER_TABLE[tile] & 1
+            )
         if tile == 40:
             hit = m & (m - 1) == 0
         if hit:
@@ -217,7 +220,11 @@ def decision_value(obs, params, code, me):
         x = code - C.C_NAME
         pirate = x // C.MAX_PLAYERS
         opponent = x % C.MAX_PLAYERS
-        return 10.0 * urgency(obs, opponent) + 0.1 * unseen_with(obs, pirate) + 0.01 * in_hand_with(obs, pirate)
+        return (
+            10.0 * urgency(obs, opponent)
+            + 0.1 * unseen_with(obs, pirate)
+            + 0.01 * in_hand_with(obs, pirate)
+        )
     if phase == C.PH_T20_NAME:
         return float(unseen_with(obs, code - C.C_PIRATE))
     if phase == C.PH_T40:
@@ -226,7 +233,9 @@ def decision_value(obs, params, code, me):
         if code == C.C_PASS:
             return 0.0
         tile = obs[C.F_TILES + code - C.C_TILE]
-        return -params[W_TILES] * TILE_VALUE[tile] + (0.5 if tile == 22 and obs[C.F_T22_HOLDER] == me else 0.0)
+        return -params[W_TILES] * TILE_VALUE[tile] + (
+            0.5 if tile == 22 and obs[C.F_T22_HOLDER] == me else 0.0
+        )
     if phase == C.PH_ASSIGN:
         x = code - C.C_ASSIGN
         p = x // 4

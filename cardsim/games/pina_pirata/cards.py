@@ -53,9 +53,7 @@ PLAY_ONTO = {2: (PENGUIN, TURTLE), 26: (TIGER, RABBIT)}
 
 def card_masks(pirate_types: int, solitary_per_type: int) -> list[int]:
     """The pirate mask of every card id (module docstring)."""
-    masks = [
-        (1 << a) | (1 << b) for a in range(pirate_types) for b in range(a + 1, pirate_types)
-    ]
+    masks = [(1 << a) | (1 << b) for a in range(pirate_types) for b in range(a + 1, pirate_types)]
     for p in range(pirate_types):
         masks += [1 << p] * solitary_per_type
     return masks

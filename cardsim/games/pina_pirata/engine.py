@@ -238,7 +238,9 @@ def list_plays(state, rules, seat, out, n):
     """Append ``C_PLAY + pile * CARD_SPAN + card`` for every legal play, pile-major, ascending."""
     for pile in range(state[C.F_N_PILES]):
         for card in range(state[C.F_N_CARDS]):
-            if state[C.F_LOC + card] == C.LOC_HAND + seat and can_play(state, rules, seat, card, pile):
+            if state[C.F_LOC + card] == C.LOC_HAND + seat and can_play(
+                state, rules, seat, card, pile
+            ):
                 out[n] = C.C_PLAY + pile * C.CARD_SPAN + card
                 n += 1
     return n
@@ -464,7 +466,11 @@ def triggers(state, rules, tile, card, under):
         return m >> key & 1 == 1
     played = ONTO_PLAYED_TABLE[tile]
     if played >= 0:
-        return under >= 0 and m >> played & 1 == 1 and play_mask(state, rules, under) >> ONTO_UNDER_TABLE[tile] & 1 == 1
+        return (
+            under >= 0
+            and m >> played & 1 == 1
+            and play_mask(state, rules, under) >> ONTO_UNDER_TABLE[tile] & 1 == 1
+        )
     if tile == 11:
         return True  # T11 acts on every play (A27)
     if tile == 40:
@@ -724,7 +730,10 @@ def next_round(state, rules, rng):
 @njit(**J)
 def all_show(state, rules, seat, bit):
     for card in range(state[C.F_N_CARDS]):
-        if state[C.F_LOC + card] == C.LOC_HAND + seat and not held_mask(state, rules, card) >> bit & 1:
+        if (
+            state[C.F_LOC + card] == C.LOC_HAND + seat
+            and not held_mask(state, rules, card) >> bit & 1
+        ):
             return False
     return True
 
@@ -964,7 +973,9 @@ def task_drawn(state, rules, rng, out, code):
         if n > 1:
             ask(state, seat, C.PH_T3, card, -1)
             return n
-    elif state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> C.TURTLE & 1:
+    elif (
+        state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> C.TURTLE & 1
+    ):
         out[0] = C.C_PASS
         out[1] = C.C_YES
         ask(state, seat, C.PH_T24, card, -1)
@@ -1398,12 +1409,13 @@ def show(state):
 
 @njit(**J)
 def run(state, rules, rng, out):
-    """Advance to the next real decision (two or more legal codes): their count, 0 at the end."""
+    """Advance to the next real decision (two or more legal codes; any decision with the
+    internal ``R_STOP_FORCED`` set): their count, 0 at the end."""
     while state[L.H_OVER] == 0:
         n = execute(state, rules, rng, out, -1)
-        if n == 1:
+        if n == 1 and not rules[R.R_STOP_FORCED]:
             execute(state, rules, rng, out, out[0])
-        elif n >= 2:
+        elif n >= 1:
             show(state)
             return n
     return 0

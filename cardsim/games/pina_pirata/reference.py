@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -740,9 +741,7 @@ class ReferenceGame:
                 yield from self._draw(seat)
                 yield from self._draw(seat)
         elif tile == 40:
-            code = yield from self._ask(
-                seat, C.PH_T40, [C.C_PIRATE + p for p in range(self.k)]
-            )
+            code = yield from self._ask(seat, C.PH_T40, [C.C_PIRATE + p for p in range(self.k)])
             self.ghost = code - C.C_PIRATE
             say(pirate=self.ghost)
 
@@ -780,9 +779,10 @@ class ReferenceGame:
         need = (C.OCTOPUS, C.WALRUS, C.CROCODILE)
         if self.v["plan_b_duo_counts_twice"]:
             return all(any(self.has(c, p) for c in hand) for p in need)
-        from itertools import permutations
-
-        return any(all(self.has(c, p) for c, p in zip(order, need)) for order in permutations(hand))
+        return any(
+            all(self.has(c, p) for c, p in zip(order, need, strict=True))
+            for order in permutations(hand)
+        )
 
     def _end_turn(self, seat: int) -> str:
         """R10 (A5), T28, T32; the caps (A16, core); R9 and T12."""

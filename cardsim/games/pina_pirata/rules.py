@@ -76,7 +76,9 @@ R_N_POOL = 25
 R_N_FIXED = 26
 R_POOL = 27  # [N_TILES] tile numbers of the pool minus the fixed tiles, ascending
 R_FIXED = R_POOL + C.N_TILES  # [N_TILES] fixed tiles, oldest first
-R_LEN = R_FIXED + C.N_TILES
+R_STOP_FORCED = R_FIXED + C.N_TILES  # not an option: 1 makes step return forced decisions too
+# (scenario tests look at the table after each one); runs leave it 0
+R_LEN = R_STOP_FORCED + 1
 
 
 def tiles_of(values: Mapping[str, Any]) -> tuple[list[int], list[int]]:
@@ -94,7 +96,9 @@ def check(values: Mapping[str, Any], n_players: int) -> None:
         raise CardsimError("rule option fixed_tiles: a tile is named twice")
     first = values["first_dealer"]
     if first != "random" and first >= n_players:
-        raise CardsimError(f"rule option first_dealer: seat {first} does not exist with {n_players} players")
+        raise CardsimError(
+            f"rule option first_dealer: seat {first} does not exist with {n_players} players"
+        )
     k, s = values["pirate_types"], values["solitary_per_type"]
     deck = k * (k - 1) // 2 + k * s
     hand = values["hand_size_6p"] if n_players == 6 else values["hand_size"]
@@ -106,9 +110,13 @@ def check(values: Mapping[str, Any], n_players: int) -> None:
     treasure = values["mode"] == "treasure_hunt"
     setup = values["start_tiles"] + (n_players if treasure else 0)
     if len(fixed) + values["start_tiles"] > (values["max_tiles_in_play"] if treasure else 40):
-        raise CardsimError("rule option fixed_tiles: more tiles in play at setup than max_tiles_in_play")
+        raise CardsimError(
+            "rule option fixed_tiles: more tiles in play at setup than max_tiles_in_play"
+        )
     if len(pile) < setup:
-        raise CardsimError(f"rule option tile_pool: setup needs {setup} tiles besides the fixed ones, the pool has {len(pile)}")
+        raise CardsimError(
+            f"rule option tile_pool: setup needs {setup} tiles besides the fixed ones, the pool has {len(pile)}"
+        )
     reset = values["cruise_reset_at"]
     if not treasure and reset != "never" and reset <= len(fixed) + values["start_tiles"]:
         raise CardsimError("rule option cruise_reset_at: not above the tiles in play at setup")
