@@ -1,6 +1,7 @@
 """The command line: listings, runs and their summaries, Parquet output, resume, user bots, and
 one-line errors (exit code 2, no traceback) for every kind of bad input."""
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -18,7 +19,7 @@ GAME = "fruit-picking"
 TWO_THREADS = str(min(2, runner.available_threads()))
 SECTIONS = [
     "Win rate by turn order",
-    "a shared win counts as a win for each tied winner",
+    "a win shared by k players counts 1/k for each",
     "First-player advantage",
     "Win rate by seat",
     "Winners",
@@ -68,16 +69,33 @@ def test_games_lists_every_ruleset_with_title_and_players():
 
 def test_bots_lists_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
-    for name, bot in registry.get(GAME).bots().items():
-        assert name in out and bot.description in out
+    listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]
+    for (name, bot), row in zip(registry.get(GAME).bots().items(), listed, strict=True):
+        assert name in out
+        assert row["bot"] == name and row["description"] == bot.description
+        assert list(row["params"].values()) == list(bot.params)
 
 
 def test_rules_lists_every_option_with_default_allowed_values_and_rule():
     out = ok("rules", GAME).stdout
-    for opt in registry.get(GAME).options:
-        assert opt.name in out and opt.allowed() in out and opt.doc in out
-        assert f"[{opt.refers}]" in out
-    assert "turn_cap                    default 1000" in out
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    for opt, row in zip(registry.get(GAME).options, listed, strict=True):
+        assert opt.name in out and f"[{opt.refers}]" in out.replace("\n", "")
+        assert row == {
+            "option": opt.name,
+            "default": list(opt.default) if isinstance(opt.default, tuple) else opt.default,
+            "allowed": opt.allowed(),
+            "refers": opt.refers,
+            "doc": opt.doc,
+        }
+    assert "docs/rules/fruit-picking.md" in out
+
+
+@pytest.mark.parametrize("command", ["games", "bots", "rules", "counters"])
+def test_listings_fit_an_80_column_terminal(command):
+    args = [command] if command == "games" else [command, GAME]
+    out = ok(*args).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 # -- runs ----------------------------------------------------------------------------------------

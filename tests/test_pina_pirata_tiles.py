@@ -509,8 +509,9 @@ def test_t38_new_captain_solitary_goes_in_front():
 def test_t39_voodoo_cards_in_front_are_jokers():
     """T39: at the start of each round every player draws a card face up in front of them; every
     pirate on the cards in front of you is a Joker for you."""
-    from cardsim.games.pina_pirata import engine
     import numpy as np
+
+    from cardsim.games.pina_pirata import engine
 
     t = Table(players=3, tiles=(39,))
     state = np.zeros(C.STATE_LEN, np.int32)

@@ -89,14 +89,17 @@ def test_wilson_interval_without_trials_is_nan():
     assert all(math.isnan(x) for x in wilson_interval(0, 0))
 
 
-def test_shared_wins_count_for_every_tied_winner_and_no_winner_games_are_counted():
+def test_a_shared_win_is_split_between_the_tied_winners_and_counted_apart():
     acc = SummaryAccumulator(fake_spec(3))
     acc(make_chunk([0, 0, 1, 2], [[0, 1], [0, 1, 2], [], [2]]))
     s = acc.summarize()
     assert s.shared_win_games == 2
     assert s.no_winner_games == 1
-    assert [r.wins for r in s.seats] == [2, 2, 2]
-    assert sum(r.wins for r in s.positions) == 6  # 2 + 3 + 0 + 1 winners
+    # seat 0: 1/2 + 1/3; seat 1: the same; seat 2: 1/3 + a win of its own
+    assert [r.wins for r in s.seats] == pytest.approx([5 / 6, 5 / 6, 4 / 3])
+    assert [r.shared for r in s.seats] == [2, 2, 1]
+    assert sum(r.wins for r in s.positions) == pytest.approx(3)  # one win per decided game
+    assert s.fair_rate == pytest.approx(3 / 4 / 3)  # 1/K of the games somebody won
 
 
 def test_median_and_mean_of_turns():
@@ -198,7 +201,7 @@ def test_format_summary_has_every_section():
         "4 games, 2 players, seed 0",
         "seat 0: greedy, seat 1: random",
         "rules: turn_cap=50",
-        "a shared win counts as a win for each tied winner",
+        "a win shared by k players counts 1/k for each",
         "1st (starts)",
         "2nd",
         "First-player advantage",

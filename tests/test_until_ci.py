@@ -1,6 +1,8 @@
 """``run --until-ci W``: stops at the first chunk where every interval is within +/-W, and the games
 it played are exactly those of a fixed run of that many games; ``games_needed`` and ``power``."""
 
+import json
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -129,5 +131,13 @@ def test_power_command():
     assert result.exit_code == 0, result.output
     assert f"{games_needed(0.01, 4):,} games" in result.stdout
     assert "--until-ci 0.01" in result.stdout
-    missing = invoke("power", "--edge", "0.01")
-    assert missing.exit_code == 2 and "needs --players" in missing.stderr
+
+    # without --players (issue 14: it used to be an error): one line per player count 2-6
+    every = invoke("power", "--edge", "0.01")
+    assert every.exit_code == 0, every.output
+    for k in range(2, 7):
+        assert f"{games_needed(0.01, k):,}" in every.stdout
+    rows = json.loads(invoke("power", "--edge", "1%", "--format", "json").stdout)["table"]
+    assert [r["players"] for r in rows] == [2, 3, 4, 5, 6]
+    assert rows[2]["games_to_detect"] == games_needed(0.01, 4)
+    assert invoke("power", "--edge", "1%", "-p", "1").exit_code == 2

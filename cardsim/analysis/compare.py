@@ -276,6 +276,34 @@ def compare(
     )
 
 
+def comparison_record(c: Comparison) -> dict:
+    """A comparison as plain data (``cardsim compare --format json``): rates as fractions of 1."""
+
+    def records(frame: pd.DataFrame) -> list[dict]:
+        return [dict(zip(frame.columns, row, strict=True)) for row in frame.itertuples(index=False)]
+
+    return {
+        "game": c.game_title,
+        "bots": list(c.bot_names),
+        "players": c.n_players,
+        "seatings": [list(s) for s in c.seatings],
+        "deals": c.deals,
+        "seed": c.seed,
+        "games": c.games,
+        "turn_cap_games": c.turn_cap_games,
+        "win_definition": "a win shared by k tied winners counts 1/k for each",
+        "win_rates": records(c.win_rates),
+        "head_to_head": records(c.pairs),
+        "rating": {
+            "bots": records(c.rating.table()),
+            "position_effect": list(c.rating.position),
+            "position_effect_se": list(c.rating.position_se),
+            "converged": c.rating.converged,
+        },
+        "skill_depth": c.skill_depth,
+    }
+
+
 # -- text ----------------------------------------------------------------------------------------
 
 

@@ -17,8 +17,11 @@ Per metric, ``paired_diff`` compares per-game values over the games present in b
   a winner and at least one loser).
 
 Columns: metric, games, a, b, diff (b - a), ci_low, ci_high (95% paired t interval of the mean
-difference), p_value (paired t test). When every game differs by the same amount (0 for two
-identical runs) the interval is that one value.
+difference), p_value (paired t test) and p_holm, the p-value Holm-adjusted over all the metrics of
+the table: with ten metrics, testing each at 5% would raise a false alarm in about every other
+comparison of two identical rule sets, so conclusions (``cardsim diff``'s verdicts) use p_holm.
+When every game differs by the same amount (0 for two identical runs) the interval is that one
+value. ``cardsim diff`` prints exactly this table for the same runs.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis.summary import CONFIDENCE
 from cardsim.core.errors import CardsimError
 
-COLUMNS = ["metric", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value"]
+COLUMNS = ["metric", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"]
 
 
 def score_spread(frame: pd.DataFrame) -> np.ndarray:
@@ -108,4 +111,18 @@ def paired_diff(a, b) -> pd.DataFrame:
     rows.append(paired_row("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
     rows.append(paired_row("score spread", score_spread(fa), score_spread(fb)))
     rows.append(paired_row("winning margin", winning_margin(fa), winning_margin(fb)))
-    return pd.DataFrame(rows, columns=COLUMNS)
+    table = pd.DataFrame(rows, columns=COLUMNS)
+    table["p_holm"] = holm(table["p_value"])
+    return table
+
+
+def holm(p_values: pd.Series) -> pd.Series:
+    """Holm-adjusted p-values over the metrics of a table (NaN kept as NaN)."""
+    from statsmodels.stats.multitest import multipletests
+
+    p = p_values.astype(float)
+    out = pd.Series(np.nan, index=p.index)
+    known = p.notna()
+    if known.any():
+        out[known] = multipletests(p[known].to_numpy(), method="holm")[1]
+    return out

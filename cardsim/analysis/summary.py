@@ -5,8 +5,12 @@ int arrays (no DataFrame per chunk), so summarizing costs far less than simulati
 not grow with the run. ``summarize()`` turns the counts into a ``Summary`` with 95% Wilson
 intervals; ``format_summary`` prints it.
 
-A seat's turn-order position is ``(seat - first_seat) % n_players`` (0 = the initial player). A
-shared win counts as a win for each tied winner, so win rates can add up to more than 100%.
+A seat's turn-order position is ``(seat - first_seat) % n_players`` (0 = the initial player).
+A win is counted the same way everywhere in cardsim (this summary, reports, the API, compare and
+diff): a game won by k tied players gives each of them 1/k of a win, so the win rates of a game's
+seats add up to 1 and the fair rate is 1/K of the games somebody won (``fair_rate``). Shared wins
+are also counted apart, in whole games (``Rate.shared``). Games ended by the turn cap are left out
+of every win figure.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
     import pandas as pd
 
 CONFIDENCE = 0.95
+# Win shares are counted in whole units of 1/840 of a win (840 is divisible by every player count
+# 1..8): exact integer sums, so a summary never depends on how the games were chunked.
+SHARE_UNITS = 840
 
 
 def z_score(confidence: float = CONFIDENCE) -> float:
@@ -55,10 +62,12 @@ def wilson_interval(
 
 @dataclass(frozen=True)
 class Rate:
-    """``wins`` out of ``trials`` with its 95% Wilson interval [lo, hi]."""
+    """``wins`` (shared wins split: a float) out of ``trials`` with its 95% Wilson interval
+    [lo, hi]; ``shared``: how many of those games were won jointly (whole games)."""
 
-    wins: int
+    wins: float
     trials: int
+    shared: int = 0
 
     @property
     def rate(self) -> float:
@@ -87,9 +96,17 @@ class Summary:
     decisions: int = 0
 
     @property
+    def fair_rate(self) -> float:
+        """What every position would win if all were equal: 1/K of the games somebody won."""
+        if not self.finished_games:
+            return math.nan
+        decided = self.finished_games - self.no_winner_games
+        return decided / self.finished_games / self.n_players
+
+    @property
     def first_player_advantage(self) -> tuple[float, float, float]:
-        """Position-0 win rate minus the fair share 1/K, with its interval (Wilson, shifted)."""
-        fair = 1 / self.n_players
+        """Position-0 win rate minus the fair rate, with its interval (Wilson, shifted)."""
+        fair = self.fair_rate
         first = self.positions[0]
         lo, hi = first.interval
         return first.rate - fair, lo - fair, hi - fair
@@ -139,8 +156,11 @@ class SummaryAccumulator:
         k, n_bots = self.n_players, len(self.bot_names)
         self.games = 0
         self.finished_games = 0
+        # wins in SHARE_UNITS: a tied winner of k gets SHARE_UNITS // k
         self.position_wins = np.zeros(k, np.int64)
+        self.position_shared = np.zeros(k, np.int64)  # games won jointly
         self.seat_wins = np.zeros(k, np.int64)
+        self.seat_shared = np.zeros(k, np.int64)
         self.bot_wins = np.zeros(n_bots, np.int64)
         self.bot_seat_games = np.zeros(n_bots, np.int64)
         self.shared_win_games = 0
@@ -163,23 +183,30 @@ class SummaryAccumulator:
             wins = wins[finished]
             bots = bots[finished]
         first = game[:, L.G_FIRST_SEAT] if all_finished else game[finished, L.G_FIRST_SEAT]
+        winners = np.count_nonzero(wins, axis=1)
+        # 1/k of a win for each of k tied winners, in SHARE_UNITS
+        share = wins * (SHARE_UNITS // np.maximum(winners, 1))[:, None]
+        shared = wins & (winners > 1)[:, None]
         # turn-order position of a seat: 0 for the initial player, so seat s is at position p
         # in the games whose first seat is (s - p) % k
         starts = [first == f for f in range(k)]
         for seat in range(k):
             for p in range(k):
-                self.position_wins[p] += np.count_nonzero(wins[:, seat] & starts[(seat - p) % k])
-        seat_wins = np.count_nonzero(wins, axis=0)
+                at = starts[(seat - p) % k]
+                self.position_wins[p] += share[at, seat].sum()
+                self.position_shared[p] += np.count_nonzero(shared[:, seat] & at)
+        seat_wins = share.sum(axis=0)
         self.seat_wins += seat_wins
+        self.seat_shared += np.count_nonzero(shared, axis=0)
         n_bots = len(self.bot_names)
         if (bots == bots[0]).all():  # one seating for every game (a plain run): no bot lookups
             for seat in range(k):
                 self.bot_wins[bots[0, seat]] += seat_wins[seat]
                 self.bot_seat_games[bots[0, seat]] += len(bots)
         else:
-            self.bot_wins += np.bincount(bots[wins], minlength=n_bots)[:n_bots]
+            for b in range(n_bots):
+                self.bot_wins[b] += share[bots == b].sum()
             self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
-        winners = np.count_nonzero(wins, axis=1)
         self.shared_win_games += int(np.count_nonzero(winners > 1))
         self.no_winner_games += int(np.count_nonzero(winners == 0))
         turns = np.bincount(game[:, L.G_TURNS])
@@ -201,10 +228,16 @@ class SummaryAccumulator:
             games=self.games,
             n_players=k,
             finished_games=self.finished_games,
-            positions=tuple(Rate(int(w), self.finished_games) for w in self.position_wins),
-            seats=tuple(Rate(int(w), self.finished_games) for w in self.seat_wins),
+            positions=tuple(
+                Rate(int(w) / SHARE_UNITS, self.finished_games, int(n))
+                for w, n in zip(self.position_wins, self.position_shared, strict=True)
+            ),
+            seats=tuple(
+                Rate(int(w) / SHARE_UNITS, self.finished_games, int(n))
+                for w, n in zip(self.seat_wins, self.seat_shared, strict=True)
+            ),
             bots={
-                name: Rate(int(self.bot_wins[i]), int(self.bot_seat_games[i]))
+                name: Rate(int(self.bot_wins[i]) / SHARE_UNITS, int(self.bot_seat_games[i]))
                 for i, name in enumerate(self.bot_names)
             },
             shared_win_games=self.shared_win_games,
@@ -221,6 +254,15 @@ class SummaryAccumulator:
 # -- text ----------------------------------------------------------------------------------------
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def position_label(i: int) -> str:
+    return _ORDINALS[i] + (" (starts)" if i == 0 else "")
+
+
+def wins_text(wins: float) -> str:
+    """Whole wins as ``571,405``; with split shares, ``571,405.5``."""
+    return f"{wins:,.0f}" if float(wins).is_integer() else f"{wins:,.1f}"
 
 
 def _pct(x: float, digits: int = 2) -> str:
@@ -256,7 +298,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         f"bots: {_seating(spec)}",
         f"rules: {_rules_changed(spec)}",
         "",
-        "Win rate by turn order (a shared win counts as a win for each tied winner)",
+        "Win rate by turn order (a win shared by k players counts 1/k for each)",
     ]
     if getattr(spec, "variant", None):  # a --variant file: its name and where it came from
         lines.insert(3, f"variant: {spec.variant['name']} ({spec.variant['file']})")
@@ -266,30 +308,44 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
             f"Win rates count the {s.finished_games:,} games that ended by the rules; the "
             f"{s.turn_cap_games:,} ended by the turn cap are left out (see the end).",
         )
+    fair = s.fair_rate
     rows = []
     for i, r in enumerate(s.positions):
-        label = _ORDINALS[i] + (" (starts)" if i == 0 else "")
-        rows.append([label, f"{r.wins:,}", _pct(r.rate), _ci(r), _points(r.rate - 1 / k)])
-    lines += text_table(["position", "wins", "win rate", "95% CI", f"vs 1/{k}, points"], rows)
+        label = position_label(i)
+        rows.append(
+            [
+                label,
+                wins_text(r.wins),
+                f"{r.shared:,}",
+                _pct(r.rate),
+                _ci(r),
+                _points(r.rate - fair),
+            ]
+        )
+    header = ["position", "wins", "shared", "win rate", "95% CI", "vs fair, points"]
+    lines += text_table(header, rows)
     adv, lo, hi = s.first_player_advantage
     lines += [
         "",
-        f"First-player advantage: {_points(adv)} points over the fair {_pct(1 / k)} "
+        f"First-player advantage: {_points(adv)} points over the fair {_pct(fair)} "
         f"(95% CI {_points(lo)} .. {_points(hi)})",
         "",
         "Win rate by seat",
     ]
-    rows = [[f"seat {i}", f"{r.wins:,}", _pct(r.rate), _ci(r)] for i, r in enumerate(s.seats)]
-    lines += text_table(["seat", "wins", "win rate", "95% CI"], rows)
+    rows = [
+        [f"seat {i}", wins_text(r.wins), f"{r.shared:,}", _pct(r.rate), _ci(r)]
+        for i, r in enumerate(s.seats)
+    ]
+    lines += text_table(["seat", "wins", "shared", "win rate", "95% CI"], rows)
     if len(s.bots) > 1:
         lines += ["", "Win rate by bot (per seat played)"]
         rows = [
-            [name, f"{r.trials:,}", f"{r.wins:,}", _pct(r.rate), _ci(r)]
+            [name, f"{r.trials:,}", wins_text(r.wins), _pct(r.rate), _ci(r)]
             for name, r in s.bots.items()
         ]
         lines += text_table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
     share = (lambda n: _pct(n / s.games)) if s.games else (lambda n: "n/a")
-    single = s.games - s.shared_win_games - s.no_winner_games
+    single = s.finished_games - s.shared_win_games - s.no_winner_games  # turn-cap games: none
     lines += ["", "Winners"]
     lines += text_table(
         ["", "games", "share"],
@@ -326,3 +382,92 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
             f"{stats.decisions / stats.seconds:,.0f} decisions/s",
         ]
     return "\n".join(lines)
+
+
+# -- machine-readable ----------------------------------------------------------------------------
+
+WIN_DEFINITION = "a win shared by k tied winners counts 1/k for each; turn-cap games left out"
+RATE_COLUMNS = [
+    "group",
+    "label",
+    "games",
+    "wins",
+    "shared_wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "vs_fair",
+]
+
+
+def _rate_record(group: str, label: str, rate: Rate, fair: float) -> dict:
+    lo, hi = rate.interval
+    return {
+        "group": group,
+        "label": label,
+        "games": rate.trials,
+        "wins": rate.wins,
+        "shared_wins": rate.shared,
+        "win_rate": rate.rate,
+        "ci_low": lo,
+        "ci_high": hi,
+        "vs_fair": rate.rate - fair,
+    }
+
+
+def rate_records(summary: Summary) -> list[dict]:
+    """The win-rate table of a summary (``RATE_COLUMNS``): by turn-order position, by seat and,
+    when seats hold different bots, by bot (``games`` is then the seats it played)."""
+    s, fair = summary, summary.fair_rate
+    rows = [_rate_record("position", position_label(i), r, fair) for i, r in enumerate(s.positions)]
+    rows += [_rate_record("seat", f"seat {i}", r, fair) for i, r in enumerate(s.seats)]
+    if len(s.bots) > 1:
+        rows += [_rate_record("bot", name, r, fair) for name, r in s.bots.items()]
+    return rows
+
+
+def summary_record(summary: Summary, spec, stats=None) -> dict:
+    """Everything ``format_summary`` prints, as plain data (rates as fractions of 1, not %)."""
+    s = summary
+    adv, lo, hi = s.first_player_advantage
+    single = s.finished_games - s.shared_win_games - s.no_winner_games
+    record = {
+        "game": spec.ruleset.name,
+        "title": spec.ruleset.title,
+        "games": s.games,
+        "players": s.n_players,
+        "seed": spec.seed,
+        "bots": spec.seat_bots(),
+        "rules": dict(spec.rules),
+        "rules_changed": [
+            item.split("=", 1)[0] for item in changed_values(spec.ruleset.options, spec.rules)
+        ],
+        "variant": getattr(spec, "variant", None),
+        "win_definition": WIN_DEFINITION,
+        "finished_games": s.finished_games,
+        "fair_rate": s.fair_rate,
+        "win_rates": rate_records(s),
+        "first_player_advantage": {"advantage": adv, "ci_low": lo, "ci_high": hi},
+        "winners": {
+            "one_winner": single,
+            "shared_win": s.shared_win_games,
+            "no_winner": s.no_winner_games,
+        },
+        "length": {
+            "mean_turns": s.mean_turns,
+            "median_turns": s.median_turns,
+            "mean_rounds": s.mean_rounds,
+            "median_rounds": s.median_rounds,
+        },
+        "end_reasons": dict(s.end_reasons),
+        "turn_cap": {"rounds": spec.turn_cap(), "games": s.turn_cap_games},
+    }
+    if stats is not None and stats.games > 0 and stats.seconds > 0:
+        record["throughput"] = {
+            "games": stats.games,
+            "seconds": stats.seconds,
+            "games_per_second": stats.games_per_second,
+            "decisions_per_second": stats.decisions / stats.seconds,
+            "threads": stats.threads,
+        }
+    return record

@@ -32,16 +32,12 @@ def value_text(metric: str, x: float) -> str:
 
 
 def holm(table: pd.DataFrame) -> pd.Series:
-    """Holm-adjusted p-values over the metrics of the table (NaN kept): with ten metrics, one
-    would look significant at 5% by chance about every other diff without it."""
-    from statsmodels.stats.multitest import multipletests
+    """The table's Holm-adjusted p-values (``paired_diff`` computes them: column p_holm)."""
+    if "p_holm" in table:
+        return table["p_holm"]
+    from cardsim.analysis.paired import holm as adjust
 
-    p = table["p_value"].astype(float)
-    out = pd.Series(float("nan"), index=table.index)
-    known = p.notna()
-    if known.any():
-        out[known] = multipletests(p[known].to_numpy(), method="holm")[1]
-    return out
+    return adjust(table["p_value"])
 
 
 def change_text(metric: str, x: float) -> str:

@@ -5,29 +5,42 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
+from cardsim.cli.output import echo_listing, format_option
 from cardsim.core import registry
-from cardsim.text import text_table
+
+
+def param_names(bot) -> tuple[str, ...]:
+    return bot.param_names or tuple(f"p{i}" for i in range(len(bot.params)))
 
 
 def _params(bot) -> str:
     if not bot.params:
         return "-"
-    names = bot.param_names or tuple(f"p{i}" for i in range(len(bot.params)))
-    return ", ".join(f"{n}={v:g}" for n, v in zip(names, bot.params, strict=False))
+    return ", ".join(f"{n}={v:g}" for n, v in zip(param_names(bot), bot.params, strict=False))
 
 
 @click.command("bots", short_help="List the built-in bots of a game.")
 @options.game_argument
-def bots(game: str) -> None:
-    """List the built-in bots of GAME with their default parameters."""
+@format_option
+def bots(game: str, fmt: str) -> None:
+    """List the built-in bots of GAME with their default parameters (change one with
+    --bot-param NAME.KEY=VALUE)."""
     ruleset = registry.get(game)
-    rows = []
+    rows, records = [], []
     for name, bot in ruleset.bots().items():
-        default = "yes" if name in ruleset.default_bots else ""
-        rows.append([name, default, _params(bot), bot.description])
+        default = name in ruleset.default_bots
+        rows.append([name, "yes" if default else "", _params(bot), bot.description])
+        records.append(
+            {
+                "bot": name,
+                "default": default,
+                "params": dict(zip(param_names(bot), bot.params, strict=False)),
+                "description": bot.description,
+            }
+        )
     header = ["bot", "default", "parameters", "description"]
-    click.echo("\n".join(text_table(header, rows, left=len(header), indent="")))
-    click.echo(
-        "\nSeat them with `cardsim run GAME --bots NAME[,NAME...]`; "
-        "your own bots come from --bot-file FILE."
+    footer = (
+        "Seat them with `cardsim run GAME --bots NAME[,NAME...]`; change a parameter with "
+        "--bot-param NAME.KEY=VALUE; your own bots come from --bot-file FILE."
     )
+    echo_listing(fmt, header, rows, records, footer, fill=[2, 3])

@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.run import progress_bar
+from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 
 
@@ -26,6 +27,7 @@ from cardsim.cli.specs import rule_values
 @options.threads_option
 @options.experiment_report_option
 @options.quiet_option
+@format_option
 def compare(
     game,
     bots,
@@ -39,6 +41,7 @@ def compare(
     threads,
     report_dir,
     quiet,
+    fmt,
 ) -> None:
     """Play every seating of --bots on the same --games deals and report win rates by bot, how
     often each bot finishes ahead of each other, a rating with the turn-order effect taken out,
@@ -53,26 +56,36 @@ def compare(
     seating_list = C.seatings(names, k, seatings)
     distinct = list(dict.fromkeys(names))
     values, chosen = rule_values(game, rules, variant)
-    specs = experiments.seating_specs(
-        game,
-        games,
-        k,
-        distinct,
-        seating_list,
-        values,
-        seed,
-        bot_files,
-        variant=chosen.metadata() if chosen is not None else None,
-    )
+    with compiling(game, bot_files, quiet):
+        specs = experiments.seating_specs(
+            game,
+            games,
+            k,
+            distinct,
+            seating_list,
+            values,
+            seed,
+            bot_files,
+            variant=chosen.metadata() if chosen is not None else None,
+        )
+        runner.warm(specs[0])
     runner.set_threads(threads)
     total = sum(s.n_games for s in specs)
     with progress_bar(total, 0, quiet) as bar:
         results = experiments.play_on_common_games(specs, threads, progress=bar.update)
     comparison = C.compare([r.frame for r in results], distinct, seating_list, seed, ruleset.title)
-    click.echo(C.format_comparison(comparison))
+    if fmt == "json":
+        click.echo(json_text(C.comparison_record(comparison)))
+    elif fmt == "csv":
+        click.echo(records_csv(frame_records(comparison.win_rates)))
+    else:
+        click.echo(C.format_comparison(comparison))
     if report_dir is not None:
         from cardsim.analysis.experiment_report import compare_report
 
         html, _ = compare_report(comparison, results[0]).write(report_dir)
         if not quiet:
-            click.echo(f"\nReport written to {html}")
+            click.echo(
+                f"\nReport written to {html}" if fmt == "text" else f"Report written to {html}",
+                err=fmt != "text",
+            )

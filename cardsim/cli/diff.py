@@ -7,7 +7,8 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.run import progress_bar
+from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError
 
 
@@ -23,8 +24,20 @@ from cardsim.core.errors import CardsimError
 @options.threads_option
 @options.experiment_report_option
 @options.quiet_option
+@format_option
 def diff(
-    game, variants, games, players, bots, bot_files, seed, rules, threads, report_dir, quiet
+    game,
+    variants,
+    games,
+    players,
+    bots,
+    bot_files,
+    seed,
+    rules,
+    threads,
+    report_dir,
+    quiet,
+    fmt,
 ) -> None:
     """Play the two variants on the same --games games and print the change of every balance
     metric (win rates by position and seat, first-player advantage, length, score spread,
@@ -33,7 +46,7 @@ def diff(
     from cardsim.analysis import variant_diff as D
     from cardsim.analysis.paired import paired_diff
     from cardsim.analysis.report import prepare_dir
-    from cardsim.core import registry
+    from cardsim.core import registry, runner
     from cardsim.core.options import parse_assignments
     from cardsim.core.variants import combine_rules, load_variant
 
@@ -47,16 +60,18 @@ def diff(
     names = [v.name if v is not None else "base rules" for v in chosen]
     if names[0] == names[1]:
         names = [f"{names[0]} (first)", f"{names[1]} (second)"]
-    specs = experiments.rule_specs(
-        game,
-        games,
-        players,
-        options.split_names(bots),
-        [combine_rules(v, extra) for v in chosen],
-        seed,
-        bot_files,
-        variants=[v.metadata() if v is not None else None for v in chosen],
-    )
+    with compiling(game, bot_files, quiet):
+        specs = experiments.rule_specs(
+            game,
+            games,
+            players,
+            options.split_names(bots),
+            [combine_rules(v, extra) for v in chosen],
+            seed,
+            bot_files,
+            variants=[v.metadata() if v is not None else None for v in chosen],
+        )
+        runner.warm(specs[0])
     if report_dir is not None:
         prepare_dir(report_dir)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
@@ -67,10 +82,25 @@ def diff(
         f"{ruleset.title}: {names[0]} vs {names[1]}, {spec.n_games:,} games each (the same games), "
         f"{spec.n_players} players, seed {spec.seed}"
     )
-    click.echo(D.format_diff(table, names[0], names[1], header))
+    if fmt == "json":
+        document = {
+            "description": header,
+            "first": names[0],
+            "second": names[1],
+            "table": frame_records(table),
+            "verdicts": D.verdicts(table, names[0], names[1]),
+        }
+        click.echo(json_text(document))
+    elif fmt == "csv":
+        click.echo(records_csv(frame_records(table)))
+    else:
+        click.echo(D.format_diff(table, names[0], names[1], header))
     if report_dir is not None:
         from cardsim.analysis.experiment_report import diff_report
 
         html, _ = diff_report(table, a, b, names[0], names[1]).write(report_dir)
         if not quiet:
-            click.echo(f"\nReport written to {html}")
+            click.echo(
+                f"\nReport written to {html}" if fmt == "text" else f"Report written to {html}",
+                err=fmt != "text",
+            )

@@ -15,19 +15,21 @@ from cardsim import __version__
 from cardsim.core.errors import CardsimError
 
 PROG = "cardsim"
-# command name -> module defining a click command of that name; imported only when used, so that
-# listing games does not load the compiled engine
+# command name -> (module defining a click command of that name, its one-line help). A module is
+# imported only when its command runs, so `cardsim --help` and shell completion never load numba
+# or the engines; tests check that each line matches the command's own short_help.
 COMMANDS = {
-    "games": "cardsim.cli.games",
-    "bots": "cardsim.cli.bots",
-    "rules": "cardsim.cli.rules",
-    "run": "cardsim.cli.run",
-    "replay": "cardsim.cli.replay",
-    "report": "cardsim.cli.report",
-    "compare": "cardsim.cli.compare",
-    "power": "cardsim.cli.power",
-    "sweep": "cardsim.cli.sweep",
-    "diff": "cardsim.cli.diff",
+    "games": ("cardsim.cli.games", "List the games cardsim can simulate."),
+    "bots": ("cardsim.cli.bots", "List the built-in bots of a game."),
+    "rules": ("cardsim.cli.rules", "List the rule options of a game."),
+    "counters": ("cardsim.cli.counters", "List what a game's counters count."),
+    "run": ("cardsim.cli.run", "Simulate many games and print the balance summary."),
+    "replay": ("cardsim.cli.replay", "Tell the story of one game of a run."),
+    "report": ("cardsim.cli.report", "Write the balance report (HTML + markdown) of a saved run."),
+    "compare": ("cardsim.cli.compare", "Compare bots on the same deals under every seating."),
+    "power": ("cardsim.cli.power", "How many games it takes to detect a seat edge."),
+    "sweep": ("cardsim.cli.sweep", "Balance over a grid of rule values, on the same games."),
+    "diff": ("cardsim.cli.diff", "The change of every metric between two variants."),
 }
 
 
@@ -55,8 +57,27 @@ class CardsimGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in COMMANDS:
-            return getattr(importlib.import_module(COMMANDS[name]), name)
+            return getattr(importlib.import_module(COMMANDS[name][0]), name)
         return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help`` from the table: no command module is imported."""
+        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str):
+        """Command names from the table (click's default imports every command to read its
+        help); options of the group itself as click completes them."""
+        from click.shell_completion import CompletionItem
+
+        if incomplete.startswith("-"):
+            return click.Command.shell_complete(self, ctx, incomplete)
+        return [
+            CompletionItem(name, help=COMMANDS[name][1])
+            for name in sorted(COMMANDS)
+            if name.startswith(incomplete)
+        ]
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:

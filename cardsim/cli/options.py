@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 import click
 
+from cardsim.cli import complete
+
 Decorator = Callable[[Callable], Callable]
 
 
@@ -24,7 +26,7 @@ def compose(*decorators: Decorator) -> Decorator:
     return apply
 
 
-game_argument = click.argument("game", metavar="GAME")
+game_argument = click.argument("game", metavar="GAME", shell_complete=complete.games)
 
 games_option = click.option(
     "--games",
@@ -52,6 +54,7 @@ bots_option = click.option(
     "bots",
     default="",
     metavar="NAME[,NAME...]",
+    shell_complete=complete.bots,
     help="Bot per seat, comma-separated; one name seats it everywhere (default: the game's "
     "default bot). Names of built-in bots (`cardsim bots GAME`), of functions in --bot-file, "
     "or package.module:function.",
@@ -81,6 +84,7 @@ rules_option = click.option(
     "rules",
     multiple=True,
     metavar="KEY=VALUE",
+    shell_complete=complete.rules,
     help="Change a rule option (repeatable); see `cardsim rules GAME`.",
 )
 
@@ -201,6 +205,7 @@ compare_bots_option = click.option(
     "bots",
     required=True,
     metavar="NAME,NAME[,...]",
+    shell_complete=complete.bots,
     help="The bots to compare, comma-separated (at least two different ones).",
 )
 
@@ -267,6 +272,7 @@ param_option = click.option(
     multiple=True,
     required=True,
     metavar="KEY=V1,V2,...",
+    shell_complete=complete.rules,
     help="A rule option to sweep and its values (repeatable: the grid of every combination). "
     "Semicolons separate values of list options (setup_seeds=2,2,2;3,3,3); lo..hi is a range "
     "of integers. Swept values win over --rules and --variant.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.specs import spec_from_options
+from cardsim.cli.progress import compiling
 from cardsim.core.errors import CardsimError
 
 
@@ -16,7 +16,12 @@ from cardsim.core.errors import CardsimError
 def replay(game, game_index, players, bots, bot_files, seed, rules, variant) -> None:
     """Tell the story of game I of the run (same --seed, --players, --bots, --rules and
     --variant)."""
-    spec = spec_from_options(game, game_index + 1, players, bots, bot_files, seed, rules, variant)
+    from cardsim.cli.specs import spec_from_options
+
+    with compiling(game, bot_files):
+        spec = spec_from_options(
+            game, game_index + 1, players, bots, bot_files, seed, rules, variant
+        )
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")
     story = spec.ruleset.replay(spec, game_index)

@@ -6,33 +6,14 @@ line saying how to resume, and exits with 130.
 
 from __future__ import annotations
 
-import sys
-
 import click
-from tqdm import tqdm
 
-from cardsim.analysis.summary import SummaryAccumulator, format_summary
 from cardsim.cli import options
-from cardsim.cli.specs import spec_from_options
-from cardsim.core import runner
+from cardsim.cli.output import format_option, json_text, records_csv
+from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError
 
 EXIT_INTERRUPTED = 130
-
-
-def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
-    """Progress on stderr, shown only once the run has taken more than a second."""
-    return tqdm(
-        total=total,
-        initial=initial,
-        unit="game",
-        unit_scale=True,
-        delay=1.0,
-        file=sys.stderr,
-        disable=quiet,
-        leave=False,
-        dynamic_ncols=True,
-    )
 
 
 @click.command("run", short_help="Simulate many games and print the balance summary.")
@@ -46,6 +27,7 @@ def progress_bar(total: int, initial: int, quiet: bool) -> tqdm:
 @options.quiet_option
 @options.report_option
 @options.until_ci_option
+@format_option
 @click.pass_context
 def run(
     ctx,
@@ -64,11 +46,18 @@ def run(
     quiet,
     report_dir,
     until_ci,
+    fmt,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
+    from cardsim.analysis.summary import SummaryAccumulator
+    from cardsim.cli.specs import spec_from_options
+    from cardsim.core import runner
+
     spec = summary = sink = None
     try:
-        spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
+        with compiling(game, bot_files, quiet):
+            spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
+            runner.warm(spec)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
         if resume and out is None:
@@ -101,14 +90,40 @@ def run(
         if sink is not None:
             sink.abort()  # keep what is done, readable
         raise
-    click.echo(format_summary(summary.summarize(), spec, stats))
-    if stop is not None:
-        click.echo(f"\n{_precision_line(stop, summary.games)}")
+    _print_summary(fmt, summary, spec, stats, stop)
     path = sink.close() if sink is not None else None
     if path is not None and not quiet:
-        click.echo(f"\nSaved {sink.games:,} games to {path}")
+        _note(f"\nSaved {sink.games:,} games to {path}", fmt)
     if report_dir is not None:
-        _report(spec, stats, frames, report_dir, quiet)
+        _report(spec, stats, frames, report_dir, quiet, fmt)
+
+
+def _print_summary(fmt: str, summary, spec, stats, stop) -> None:
+    """The summary on stdout: text; json (``summary_record``, plus ``until_ci`` when the run
+    stopped by it); csv (the win-rate table, ``summary.RATE_COLUMNS``)."""
+    from cardsim.analysis import summary as S
+
+    result = summary.summarize()
+    if fmt == "json":
+        record = S.summary_record(result, spec, stats)
+        if stop is not None:
+            record["until_ci"] = {
+                "width": stop.width,
+                "widest": stop.half_width,
+                "reached": stop.reached,
+            }
+        click.echo(json_text(record))
+    elif fmt == "csv":
+        click.echo(records_csv(S.rate_records(result)))
+    else:
+        click.echo(S.format_summary(result, spec, stats))
+        if stop is not None:
+            click.echo(f"\n{_precision_line(stop, summary.games)}")
+
+
+def _note(text: str, fmt: str) -> None:
+    """A closing note: on stdout after a text summary, on stderr when stdout is data."""
+    click.echo(text if fmt == "text" else text.lstrip("\n"), err=fmt != "text")
 
 
 def _precision_stop(until_ci, summary, chunk):
@@ -149,7 +164,7 @@ def _precision_line(stop, games: int) -> str:
     )
 
 
-def _report(spec, stats, frames, report_dir: str, quiet: bool) -> None:
+def _report(spec, stats, frames, report_dir: str, quiet: bool, fmt: str = "text") -> None:
     """Write the balance report of the games just played (and resumed) into ``report_dir``."""
     from cardsim.analysis.results import Results, run_metadata
     from cardsim.cli.report import write_report
@@ -157,7 +172,7 @@ def _report(spec, stats, frames, report_dir: str, quiet: bool) -> None:
     results = Results(frames.frame(), run_metadata(spec, stats))
     html, md = write_report(results, report_dir)
     if not quiet:
-        click.echo(f"Report written to {html} and {md}")
+        _note(f"Report written to {html} and {md}", fmt)
 
 
 def _interrupted(spec, out, sink, summary) -> str:

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from cardsim.cli.options import split_names
-from cardsim.core import registry, runner
+from cardsim.core import registry
 from cardsim.core.options import parse_assignments
 from cardsim.core.variants import Variant, combine_rules, load_variant
+
+if TYPE_CHECKING:  # the runner loads numba: only when a spec is made
+    from cardsim.core import runner
 
 
 def read_variant(game: str, path: str | None) -> Variant | None:
@@ -38,6 +42,8 @@ def spec_from_options(
     **extra,
 ) -> runner.RunSpec:
     """``runner.make_spec`` from command-line values; ``extra`` goes to it unchanged."""
+    from cardsim.core import runner
+
     if isinstance(variant, str):
         variant = read_variant(game, variant)
     names = split_names(bots) if isinstance(bots, str) else list(bots)

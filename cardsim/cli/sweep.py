@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from cardsim.cli import options
-from cardsim.cli.run import progress_bar
+from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 from cardsim.text import show_value
 
@@ -29,6 +30,7 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
+@format_option
 def sweep(
     game,
     params,
@@ -43,6 +45,7 @@ def sweep(
     report_dir,
     out_dir,
     quiet,
+    fmt,
 ) -> None:
     """Play every combination of the --param values on the same --games games and print, per
     setting, the win rate by turn order, the first-player advantage with its 95% interval, the
@@ -50,22 +53,24 @@ def sweep(
     from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
-    from cardsim.core import registry
+    from cardsim.core import registry, runner
 
     ruleset = registry.get(game)
     swept = S.parse_params(ruleset.options, params, ruleset.name)
     base, chosen = rule_values(game, rules, variant)
     points = S.grid(swept)
-    specs = experiments.rule_specs(
-        game,
-        games,
-        players,
-        options.split_names(bots),
-        [{**base, **point} for point in points],
-        seed,
-        bot_files,
-        variants=[chosen.metadata() if chosen is not None else None] * len(points),
-    )
+    with compiling(game, bot_files, quiet):
+        specs = experiments.rule_specs(
+            game,
+            games,
+            players,
+            options.split_names(bots),
+            [{**base, **point} for point in points],
+            seed,
+            bot_files,
+            variants=[chosen.metadata() if chosen is not None else None] * len(points),
+        )
+        runner.warm(specs[0])
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
@@ -86,12 +91,22 @@ def sweep(
         f"{spec.n_games:,} games (the same games in every setting), {spec.n_players} players, "
         f"seed {spec.seed}"
     )
-    click.echo(S.format_sweep(table, swept, header))
+    records = frame_records(table)
+    if fmt == "json":
+        click.echo(json_text({"description": header, "settings": records}))
+    elif fmt == "csv":
+        click.echo(records_csv(records))
+    else:
+        click.echo(S.format_sweep(table, swept, header))
+    notes = fmt == "text"  # data on stdout: the notes go to stderr
     if report_dir is not None:
         from cardsim.analysis.experiment_report import sweep_report
 
         html, _ = sweep_report(table, swept, first, ruleset.title).write(report_dir)
         if not quiet:
-            click.echo(f"\nReport written to {html}")
+            click.echo(
+                f"\nReport written to {html}" if notes else f"Report written to {html}",
+                err=not notes,
+            )
     if out_dir is not None and not quiet:
-        click.echo(f"Games of every setting saved in {out_dir}/")
+        click.echo(f"Games of every setting saved in {out_dir}/", err=not notes)

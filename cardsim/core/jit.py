@@ -15,7 +15,17 @@ must be one of its arguments and go back only to a caller compiled the same way 
 reference-counted caller would release the returned array once more than it was acquired: heap
 corruption). Every function compiled with them follows that rule; the arrays a
 game needs are allocated once per thread by ``kernel.run_chunk``.
+
+Numba's notice that first-class function types are experimental (the play loop takes the ruleset
+and the bots as function values) is silenced here, the first module every compiled one imports: it
+is emitted while cached kernels load, so a filter set later comes too late.
 """
+
+import warnings
+
+from numba import NumbaExperimentalFeatureWarning
+
+warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy"}
 

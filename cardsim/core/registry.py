@@ -19,6 +19,7 @@ from cardsim.core.options import RuleOption
 _BUILTIN = {
     "fruit-picking": "cardsim.games.fruit_picking:RULESET",
     "pajarracos": "cardsim.games.pajarracos:RULESET",
+    "piepmatz": "cardsim.games.piepmatz:RULESET",
     "pina-pirata": "cardsim.games.pina_pirata:RULESET",
 }
 
@@ -52,6 +53,22 @@ class Ruleset:
     end_reasons: tuple[str, ...]
     replay: Callable[..., Any] | None = field(default=None, compare=False)
     turn_cap_option: str = "turn_cap"
+    # names of ``bots()``, known without compiling them (shell completion; a test checks them)
+    bot_names: tuple[str, ...] = ()
+    # counter name -> what it counts, in the game's words (``cardsim counters``, reports)
+    counter_glossary: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # seat counters that encode the result (the winner's score, "completed a set"): listed, but
+    # kept out of the counter-impact regression, where they would only restate who won
+    outcome_counters: tuple[str, ...] = ()
+    # the project's rules reference of the game, relative to the repository (``[R12]`` tags)
+    rules_doc: str = ""
+    # seconds a cold compile of the engine and its built-in bots takes (engine benchmark, 2 cores)
+    compile_seconds: int = 30
+
+    @property
+    def short_title(self) -> str:
+        """The title without its year: "Fruit Picking (2014)" -> "Fruit Picking"."""
+        return self.title.split(" (")[0]
 
 
 def available() -> list[str]:

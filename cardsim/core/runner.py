@@ -7,6 +7,7 @@ counter-based streams, so thread count and chunk size change the speed, never th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -252,6 +253,13 @@ def iter_chunks(
             stats.games += n
         done += n
         yield Chunk(first, game_out, seat_out, seat_bot)
+
+
+def warm(spec: RunSpec) -> None:
+    """Play the run's first game once, unrecorded, so that whatever is left to compile or load
+    (the play loop with these bots) is done before a run's clock and progress bar start."""
+    for _ in iter_chunks(dataclasses.replace(spec, n_games=1)):
+        pass
 
 
 def run(

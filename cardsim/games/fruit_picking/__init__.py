@@ -7,6 +7,9 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset
 from cardsim.games.fruit_picking import cards, rules
 
+# a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
+COMPILE_SECONDS = 12
+
 
 def _kernels():
     from cardsim.games.fruit_picking import engine
@@ -46,4 +49,9 @@ RULESET = Ruleset(
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
     replay=_replay,
+    bot_names=("random", "greedy", "planner"),
+    counter_glossary=cards.COUNTER_GLOSSARY,
+    outcome_counters=cards.OUTCOME_COUNTERS,
+    rules_doc="docs/rules/fruit-picking.md",
+    compile_seconds=COMPILE_SECONDS,
 )

@@ -121,6 +121,39 @@ GAME_COUNTERS = (
 )
 
 
+# What each counter counts, in the game's words (``cardsim counters fruit-picking``, reports) ----
+COUNTER_GLOSSARY = {
+    "cards_bought": "market cards the player bought (R13)",
+    "fruits": "fruits printed on the player's market cards: the first tie-break (R22)",
+    "farm_seeds": "seeds left on the player's farm cards at the end: the second tie-break (R22, A10)",
+    "set_completed": "1 if the player completed a set (R20); the winner is always one of these (R22)",
+    "set_turn": "the game turn in which the player first completed a set, 0 if never (R21)",
+    "set_variety": "1 if the purchase that completed the player's first set completed Variety (R20)",
+    "set_greedy": "1 if that purchase completed Greedy (R20)",
+    "set_smiley": "1 if that purchase completed Smiley (R20)",
+    "set_family": "1 if that purchase completed Family (R20)",
+    "house_repeats": "plantings that ended on the House and had to be made again (R10)",
+    "no_seed_turns": "turns the player spent taking seeds back because none were left to plant (R7, A3)",
+    "waterings": "turns the player ended by watering plants (R12)",
+    "umbrella_seeds": "seeds an umbrella mark moved onto the player's farm (variant V1)",
+    "market_ops": "market operations the player paid for (variant V2)",
+    "trigger_seat": "the seat whose turn triggered the end of the game (-1: none, e.g. the turn cap)",
+    "umbrella_triggers": "umbrella marks that fired during the game (variant V1)",
+    "stack_left": "cards left in the market stack at the end",
+}
+
+# Seat counters that restate the result: whoever completed a set wins (R22), so these say who won
+# rather than why; they are listed but kept out of the counter-impact regression.
+OUTCOME_COUNTERS = (
+    "set_completed",
+    "set_turn",
+    "set_variety",
+    "set_greedy",
+    "set_smiley",
+    "set_family",
+)
+
+
 def seat_base(seat: int) -> int:
     """Index of ``seat``'s block in the state."""
     return F_SEATS + seat * SEAT_LEN

@@ -7,6 +7,9 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset
 from cardsim.games.pajarracos import cards, rules
 
+# a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
+COMPILE_SECONDS = 18
+
 
 def _kernels():
     from cardsim.games.pajarracos import engine
@@ -46,4 +49,9 @@ RULESET = Ruleset(
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
     replay=_replay,
+    bot_names=("random", "greedy", "crow-attacker", "defender", "strategist"),
+    counter_glossary=cards.COUNTER_GLOSSARY,
+    outcome_counters=cards.OUTCOME_COUNTERS,
+    rules_doc="docs/rules/pajarracos.md",
+    compile_seconds=COMPILE_SECONDS,
 )

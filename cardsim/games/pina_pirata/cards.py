@@ -251,5 +251,25 @@ F_GAME_COUNTERS = F_COUNTERS + MAX_PLAYERS * N_COUNTERS
 STATE_LEN = F_GAME_COUNTERS + N_GAME_COUNTERS
 
 
+COUNTER_GLOSSARY = {
+    "rounds_won": "rounds the player won by ending a turn with an empty Hand or by T28/T32 (R10)",
+    "map_pieces": "Treasure Map pieces held at the end, the one given at setup included (M2, A42)",
+    "cards_played": "cards the player played onto an Action pile or in front (R7, R18; extra plays included)",
+    "cards_drawn": "cards the player drew from the deck into the Hand, tile draws included (R8, A18)",
+    "tiles_triggered": "tile effects the player's plays set off (each resolved face up, R15)",
+    "tiles_against": "tile effects of other players' plays that struck the player (T2, T5, T10, T12, T14, T16, T17)",
+    "first_player_rounds": "rounds in which the player took the first turn (R6, R12)",
+    "rounds": "rounds played, won or ended by the round turn cap",
+    "rounds_capped": "rounds ended by round_turn_cap with no winner (A16 safeguard)",
+    "longest_round": "turns of the game's longest round",
+    "first_player_wins": "rounds won by the round's first player (R6)",
+    "tiles_at_wins": "tiles in play summed over the round wins",
+    "tile_resets": "Cruise tile resets (M1, A13)",
+    **{f"turns_round_{i + 1}": f"turns of round {i + 1} (0: not played)" for i in range(ROUND_SLOTS)},
+    **{f"tiles_round_{i + 1}": f"tiles in play during round {i + 1}" for i in range(ROUND_SLOTS)},
+}
+OUTCOME_COUNTERS = ("rounds_won", "map_pieces")  # the score itself (M1: rounds, M2: map pieces)
+
+
 def seat_field(seat: int, field: int) -> int:
     return F_SEATS + seat * SEAT_LEN + field

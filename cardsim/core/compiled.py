@@ -1,0 +1,110 @@
+"""Is a run's compiled code already cached on disk, and how long does compiling it take?
+
+The CLI asks this before it builds a run, so that a first run says "compiling the Fruit Picking
+engine (first run only, ~25 s)..." at once instead of staying silent for half a minute, and so
+that the progress bar and the throughput clock start only after the compile.
+
+Contract (the only three calls the CLI makes; the engine's cache may answer them better):
+
+- ``compile_needed(ruleset, bot_files) -> bool``: whether this machine has compiled the
+  ruleset's engine and built-in bots (and the user's bot files) for the current sources;
+- ``expected_seconds(ruleset) -> int``: what compiling took the last time on this machine, else
+  the ruleset's own figure (``Ruleset.compile_seconds``, measured by the engine benchmark);
+- ``record(ruleset, bot_files, seconds)``: a compile finished; remember it.
+
+The record is a small JSON file in the compile cache's directory (``NUMBA_CACHE_DIR`` if set,
+else the package's ``__pycache__`` where numba puts its own cache, else the user cache), keyed by
+a hash of every source file of the package, the numba and Python versions and the bot files'
+contents: editing any of them makes the next run say it compiles again. It is only a notice: a
+wrong answer costs a missing or a needless line, never a wrong result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+from collections.abc import Iterable
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+import cardsim
+
+STAMP_NAME = "cardsim-compiled.json"
+_PACKAGE_DIR = Path(cardsim.__file__).resolve().parent
+
+
+def cache_dir() -> Path:
+    """Where numba keeps the compiled code of the package (and we our record of it)."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    in_tree = _PACKAGE_DIR / "__pycache__"
+    if os.access(_PACKAGE_DIR, os.W_OK):
+        return in_tree
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "cardsim"
+
+
+def _sources_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE_DIR)).encode())
+        digest.update(path.read_bytes())
+    try:
+        numba_version = version("numba")
+    except PackageNotFoundError:  # pragma: no cover - numba is a dependency
+        numba_version = "?"
+    digest.update(f"{numba_version}|{sys.version}|{platform.machine()}".encode())
+    return digest.hexdigest()
+
+
+def cache_key(ruleset, bot_files: Iterable[str] = ()) -> str:
+    """The ruleset, the package's sources, numba and Python, and each bot file's contents."""
+    digest = hashlib.sha256(f"{ruleset.name}|{_sources_digest()}".encode())
+    for path in sorted(str(Path(p).resolve()) for p in bot_files):
+        digest.update(path.encode())
+        try:
+            digest.update(Path(path).read_bytes())
+        except OSError:  # a missing file is reported by the run itself, with its own message
+            digest.update(b"missing")
+    return digest.hexdigest()[:32]
+
+
+def _stamps() -> dict:
+    try:
+        data = json.loads((cache_dir() / STAMP_NAME).read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def compile_needed(ruleset, bot_files: Iterable[str] = ()) -> bool:
+    return cache_key(ruleset, bot_files) not in _stamps().get("compiled", {})
+
+
+def expected_seconds(ruleset) -> int:
+    last = _stamps().get("seconds", {}).get(ruleset.name)
+    if isinstance(last, int | float) and last > 0:
+        return max(1, round(last))
+    return int(ruleset.compile_seconds)
+
+
+def record(ruleset, bot_files: Iterable[str], seconds: float) -> None:
+    """Remember that this compile is done (best effort: a read-only cache just stays silent)."""
+    stamps = _stamps()
+    compiled = stamps.setdefault("compiled", {})
+    compiled[cache_key(ruleset, bot_files)] = ruleset.name
+    if len(compiled) > 200:  # old source versions: keep the newest entries only
+        stamps["compiled"] = dict(list(compiled.items())[-200:])
+    stamps.setdefault("seconds", {})[ruleset.name] = round(seconds, 1)
+    path = cache_dir() / STAMP_NAME
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(stamps))
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)

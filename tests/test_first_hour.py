@@ -1,0 +1,275 @@
+"""A new user's first hour: a fast `--help` and shell completion (no numba on their import path),
+the compile notice of a first run, and what every ruleset record must give for it (bot names
+without compiling, a counter glossary, outcome counters, its rules reference)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardsim.cli import main, progress
+from cardsim.cli.main import cli
+from cardsim.core import compiled, registry
+
+REPO = Path(__file__).resolve().parents[1]
+RULESETS = registry.available()
+
+
+def _python(code: str, **env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=True,
+        timeout=60,
+    )
+
+
+NO_NUMBA = "import sys; assert 'numba' not in sys.modules, sorted(m for m in sys.modules if 'numba' in m)[:3]"
+
+
+def test_help_lists_every_command_without_loading_numba():
+    code = (
+        "from click.testing import CliRunner; from cardsim.cli.main import cli; "
+        "r = CliRunner().invoke(cli, ['--help']); assert r.exit_code == 0; print(r.output); "
+        + NO_NUMBA
+    )
+    out = _python(code).stdout
+    for name, (_, short_help) in main.COMMANDS.items():
+        assert f"{name} " in out and short_help in out
+
+
+def test_the_help_table_says_what_each_command_says_of_itself():
+    for name, (module, short_help) in main.COMMANDS.items():
+        command = cli.get_command(None, name)
+        assert command.name == name, module
+        assert command.get_short_help_str(limit=200) == short_help
+
+
+def _complete(words: str) -> list[str]:
+    """Completions as bash gets them, in a fresh process that must not import numba."""
+    code = (
+        "import sys; from cardsim.cli.main import cli\n"
+        "try:\n    cli(prog_name='cardsim')\nexcept SystemExit:\n    pass\n" + NO_NUMBA
+    )
+    parts = words.split(" ")
+    out = _python(
+        code,
+        _CARDSIM_COMPLETE="bash_complete",
+        COMP_WORDS=words,
+        COMP_CWORD=str(len(parts) - 1),
+    ).stdout
+    return [line.split(",", 1)[1] if "," in line else line for line in out.splitlines()]
+
+
+def test_completion_of_commands_games_bots_and_rules():
+    assert "run" in _complete("cardsim r") and "report" in _complete("cardsim r")
+    assert _complete("cardsim run fr") == ["fruit-picking"]
+    assert _complete("cardsim run fruit-picking --bots pl") == ["planner"]
+    assert _complete("cardsim compare fruit-picking --bots planner,gr") == ["planner,greedy"]
+    assert "variant_umbrella=" in _complete("cardsim run fruit-picking --rules variant_")
+    assert sorted(_complete("cardsim run fruit-picking --rules variant_umbrella=")) == [
+        "variant_umbrella=false",
+        "variant_umbrella=true",
+    ]
+    assert "lone_crows=" in _complete("cardsim sweep pajarracos --param lone")
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_a_ruleset_names_its_bots_without_compiling_them(game):
+    ruleset = registry.get(game)
+    assert list(ruleset.bot_names) == list(ruleset.bots())
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_every_counter_has_a_meaning_and_outcome_counters_are_seat_counters(game):
+    ruleset = registry.get(game)
+    for name in (*ruleset.seat_counters, *ruleset.game_counters):
+        assert ruleset.counter_glossary.get(name, "").strip(), f"{name}: no glossary entry"
+    assert set(ruleset.counter_glossary) <= {*ruleset.seat_counters, *ruleset.game_counters}
+    assert set(ruleset.outcome_counters) <= set(ruleset.seat_counters)
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_a_ruleset_points_to_its_rules_reference_in_the_repository(game):
+    ruleset = registry.get(game)
+    assert ruleset.rules_doc and (REPO / ruleset.rules_doc).is_file(), ruleset.rules_doc
+
+
+# -- the compile notice ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    """An empty compile record (numba's own cache is untouched: nothing compiles for real)."""
+    monkeypatch.setattr(compiled, "cache_dir", lambda: tmp_path)
+    return tmp_path
+
+
+def _run(*args):
+    return CliRunner().invoke(cli, ["run", "fruit-picking", "-n", "20", "-p", "2", *args])
+
+
+def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, monkeypatch):
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
+    clock = iter([100.0, 112.4])  # the compile takes 12.4 s
+    monkeypatch.setattr(progress, "perf_counter", lambda: next(clock))
+    first = _run()
+    assert first.exit_code == 0, first.output
+    assert first.stderr.startswith("compiled the Fruit Picking engine in ")
+    assert "(first run only)" in first.stderr
+    assert first.stderr.startswith("compiled the Fruit Picking engine in 12 s")
+    record = json.loads((fresh_cache / compiled.STAMP_NAME).read_text())
+    assert record["seconds"]["fruit-picking"] == 12.4
+    second = _run()
+    assert second.exit_code == 0 and "compil" not in second.stderr
+    assert "Throughput" in second.stdout  # the clock started after the compile, not before
+
+
+def test_on_a_terminal_the_notice_comes_first_and_an_error_erases_it(fresh_cache, monkeypatch):
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
+    bad = _run("--bots", "nobody")
+    assert bad.exit_code == 2
+    notice, _, rest = bad.stderr.partition("\r\x1b[K")
+    assert notice == "compiling the Fruit Picking engine (first run only, ~12 s)…"
+    assert rest.startswith("cardsim: error: unknown bot 'nobody'") and "\n" not in rest.strip()
+    good = _run()
+    assert good.exit_code == 0
+    assert good.stderr.startswith(
+        "compiling the Fruit Picking engine (first run only, ~12 s)… done"
+    )
+    assert _run("-q").stderr == ""  # recorded: no notice any more
+
+
+def test_quiet_runs_compile_without_a_word(fresh_cache, monkeypatch):
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
+    assert _run("-q").stderr == ""
+    assert _run().stderr == ""  # the quiet run's compile was recorded too
+
+
+def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monkeypatch):
+    monkeypatch.setattr(compiled, "cache_dir", lambda: tmp_path)
+    ruleset = registry.get("fruit-picking")
+    bots = tmp_path / "bots.py"
+    bots.write_text("x = 1\n")
+    assert compiled.compile_needed(ruleset, [bots])
+    compiled.record(ruleset, [bots], 3.4)
+    assert not compiled.compile_needed(ruleset, [bots])
+    assert compiled.compile_needed(ruleset, [])  # other bots: another compile
+    assert compiled.compile_needed(registry.get("pajarracos"), [bots])
+    assert compiled.expected_seconds(ruleset) == 3
+    bots.write_text("x = 2\n")  # the user edited their bots: they compile again
+    assert compiled.compile_needed(ruleset, [bots])
+    monkeypatch.setattr(compiled, "_sources_digest", lambda: "edited package")
+    assert compiled.compile_needed(ruleset, [])
+
+
+# -- one definition of a win, machine-readable summaries -----------------------------------------
+
+
+def test_the_summary_the_report_and_the_api_count_a_win_the_same_way():
+    """Pajarracos with 3 players shares wins often enough to tell the definitions apart."""
+    import cardsim
+    from cardsim.analysis import seats
+    from cardsim.analysis.summary import RATE_COLUMNS
+
+    args = ["run", "pajarracos", "-n", "400", "-p", "3", "-s", "3", "-q", "--format", "json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    rates = [r for r in record["win_rates"] if r["group"] == "position"]
+    assert list(rates[0]) == RATE_COLUMNS
+    assert sum(r["shared_wins"] for r in rates) > 0  # the case where definitions differ
+    table = seats.seat_win_rates(cardsim.simulate("pajarracos", 400, 3, seed=3).frame)
+    by_position = table[table["kind"] == "position"]
+    assert [r["wins"] for r in rates] == pytest.approx(by_position["wins"].tolist())
+    assert [r["win_rate"] for r in rates] == pytest.approx(by_position["win_rate"].tolist())
+    assert [r["shared_wins"] for r in rates] == by_position["shared_wins"].tolist()
+    assert record["fair_rate"] == pytest.approx(by_position["fair_rate"].iloc[0])
+    advantage = seats.first_player_advantage(cardsim.simulate("pajarracos", 400, 3, seed=3).frame)
+    assert 100 * record["first_player_advantage"]["advantage"] == pytest.approx(advantage.points)
+
+
+def test_csv_summary_is_the_win_rate_table():
+    import csv
+    import io
+
+    from cardsim.analysis.summary import RATE_COLUMNS
+
+    result = CliRunner().invoke(
+        cli,
+        [
+            "run",
+            "fruit-picking",
+            "-n",
+            "50",
+            "-p",
+            "3",
+            "--bots",
+            "greedy,random,planner",
+            "--format",
+            "csv",
+        ],
+    )
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == RATE_COLUMNS
+    assert [r["group"] for r in rows] == ["position"] * 3 + ["seat"] * 3 + ["bot"] * 3
+    assert sum(float(r["win_rate"]) for r in rows[:3]) == pytest.approx(1)
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
+    assert progress.progress_bar(10).disable
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    assert not progress.progress_bar(10).disable
+    assert progress.progress_bar(10, quiet=True).disable
+
+
+def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():
+    """Same default seed, same games, same Holm adjustment: the CLI and the API agree."""
+    import cardsim
+    from cardsim.analysis.paired import COLUMNS, paired_diff
+
+    variant = REPO / "analysis" / "variants" / "umbrella.toml"
+    args = ["diff", "fruit-picking", "-p", "3", "-n", "300", "--variant", str(variant)]
+    result = CliRunner().invoke(cli, [*args, "--format", "json", "-q"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.stdout)["table"]
+    base = cardsim.simulate("fruit-picking", games=300, players=3)
+    umbrella = cardsim.simulate(
+        "fruit-picking", games=300, players=3, rules={"variant_umbrella": True}
+    )
+    table = paired_diff(base, umbrella)
+    assert list(table.columns) == COLUMNS and list(printed[0]) == COLUMNS
+    for mine, theirs in zip(table.to_dict("records"), printed, strict=True):
+        assert mine["metric"] == theirs["metric"]
+        for key in ("a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"):
+            if theirs[key] is None:
+                assert mine[key] != mine[key]  # NaN both ways
+            else:
+                assert mine[key] == pytest.approx(theirs[key], abs=1e-12), (mine["metric"], key)
+    assert (table["p_holm"].dropna() >= table["p_value"].dropna()).all()
+
+
+def test_compare_and_sweep_print_json_and_csv():
+    import csv
+    import io
+
+    compare = ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "60"]
+    record = json.loads(CliRunner().invoke(cli, [*compare, "--format", "json"]).stdout)
+    assert [r["bot"] for r in record["win_rates"]] == ["random", "greedy"]
+    assert record["rating"]["bots"][0]["bot"] in ("random", "greedy")
+    rows = list(
+        csv.DictReader(io.StringIO(CliRunner().invoke(cli, [*compare, "--format", "csv"]).stdout))
+    )
+    assert [r["bot"] for r in rows] == ["random", "greedy"]
+    sweep = ["sweep", "fruit-picking", "-p", "2", "-n", "50", "--param", "seeds_per_player=14,18"]
+    settings = json.loads(CliRunner().invoke(cli, [*sweep, "--format", "json"]).stdout)["settings"]
+    assert [s["seeds_per_player"] for s in settings] == ["14", "18"]
+    assert all(s["games"] == 50 for s in settings)
