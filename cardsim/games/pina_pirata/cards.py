@@ -265,7 +265,10 @@ COUNTER_GLOSSARY = {
     "first_player_wins": "rounds won by the round's first player (R6)",
     "tiles_at_wins": "tiles in play summed over the round wins",
     "tile_resets": "Cruise tile resets (M1, A13)",
-    **{f"turns_round_{i + 1}": f"turns of round {i + 1} (0: not played)" for i in range(ROUND_SLOTS)},
+    **{
+        f"turns_round_{i + 1}": f"turns of round {i + 1} (0: not played)"
+        for i in range(ROUND_SLOTS)
+    },
     **{f"tiles_round_{i + 1}": f"tiles in play during round {i + 1}" for i in range(ROUND_SLOTS)},
 }
 OUTCOME_COUNTERS = ("rounds_won", "map_pieces")  # the score itself (M1: rounds, M2: map pieces)

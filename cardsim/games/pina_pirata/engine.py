@@ -1338,6 +1338,10 @@ def task_round_end(state, rules, rng, out, code):
                     add_tile(state, tile, winner)
             else:
                 adventure_bottom(state, tile)
+        for i in range(3):  # public: only a tile still waiting for its place (R17)
+            state[C.F_ROUND_END + i] = 0
+        if state[t + 1] == 2:
+            state[C.F_ROUND_END] = state[t + 3]
         return 0
     if sub == 2:
         if code < 0:

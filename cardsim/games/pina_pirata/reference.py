@@ -881,8 +881,10 @@ class ReferenceGame:
                     map=drawn[m] if m < 3 else 0,
                     bottom=[t for i, t in enumerate(drawn) if i not in (p, m)],
                 )
+                self.round_end_tiles = []
                 if new:
                     if not self.cruise and len(self.in_play) >= self.v["max_tiles_in_play"]:
+                        self.round_end_tiles = [new]  # still waiting for its place (R17)
                         legal = [C.C_TILE + i for i in range(len(self.in_play))]
                         code = yield from self._ask(w, C.PH_REPLACE, legal, new)
                         old = self.in_play.pop(code - C.C_TILE)[0]
