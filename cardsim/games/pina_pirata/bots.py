@@ -53,7 +53,15 @@ W_JOKER = 6  # playing a card that is a Joker for the player (subtracted: keep t
 PARAM_NAMES = ("shed", "connect", "flex", "tiles", "hurt", "win", "joker")
 
 GREEDY_PARAMS = (1.0, 0.1, 0.0, 0.0, 0.0, 10.0, 0.0)
-CAPTAIN_PARAMS = (1.0, 0.15, 0.05, 1.0, 0.5, 10.0, 0.3)  # analysis/tune_pina_pirata_captain.py
+CAPTAIN_PARAMS = (
+    1.0,
+    0.19,
+    0.13,
+    0.65,
+    0.54,
+    17.0,
+    0.36,
+)  # analysis/tune_pina_pirata_captain.py 1 25 600 (iteration 4; rounded)
 
 # Value of a tile's effect to the player who triggers it, in cards shed (negative: cards gained);
 # tiles that strike an opponent get W_HURT on top (HURTS). Index: tile number.
@@ -91,26 +99,45 @@ def hand_count(obs, seat):
     return obs[C.F_SEATS + seat * C.SEAT_LEN + C.SH_HAND_N]
 
 
+# The bot's working space (cards.OBS_SCRATCH), filled once per decision by ``count_pirates``
+SCR_HAND = C.OBS_SCRATCH  # [N_PIRATES] cards of the Hand showing each pirate
+SCR_UNSEEN = SCR_HAND + C.N_PIRATES  # [N_PIRATES] cards showing it neither in the Hand nor on top
+
+
+@njit(**RULES_JIT)
+def count_pirates(obs):
+    for p in range(C.N_PIRATES):
+        obs[SCR_HAND + p] = 0
+        obs[SCR_UNSEEN + p] = 0
+    for c in range(obs[C.F_N_CARDS]):
+        m = mask_of(obs, c)
+        if hand_has(obs, c):
+            base = SCR_HAND
+        elif c != obs[C.F_TOP] and c != obs[C.F_TOP + 1]:
+            base = SCR_UNSEEN
+        else:
+            continue
+        for p in range(C.N_PIRATES):
+            if m >> p & 1:
+                obs[base + p] += 1
+
+
 @njit(**RULES_JIT)
 def connections(obs, card):
-    """Cards of the Hand (other than ``card``) sharing a pirate with ``card``."""
+    """Cards of the Hand (other than ``card``) sharing a pirate with ``card``: only the duo of two
+    pirates shows both, so the per-pirate counts add up without double counting."""
     m = mask_of(obs, card)
     k = 0
-    for c in range(obs[C.F_N_CARDS]):
-        if c != card and hand_has(obs, c) and mask_of(obs, c) & m:
-            k += 1
+    for p in range(C.N_PIRATES):
+        if m >> p & 1:
+            k += obs[SCR_HAND + p] - (1 if hand_has(obs, card) else 0)
     return k
 
 
 @njit(**RULES_JIT)
 def unseen_with(obs, pirate):
     """Cards showing ``pirate`` that are neither in the Hand nor on top of a pile."""
-    k = 0
-    for c in range(obs[C.F_N_CARDS]):
-        if mask_of(obs, c) >> pirate & 1 and not hand_has(obs, c):
-            if c != obs[C.F_TOP] and c != obs[C.F_TOP + 1]:
-                k += 1
-    return k
+    return obs[SCR_UNSEEN + pirate]
 
 
 @njit(**RULES_JIT)
@@ -187,11 +214,7 @@ def least_connected(obs, card):
 
 @njit(**RULES_JIT)
 def in_hand_with(obs, pirate):
-    k = 0
-    for c in range(obs[C.F_N_CARDS]):
-        if hand_has(obs, c) and mask_of(obs, c) >> pirate & 1:
-            k += 1
-    return k
+    return obs[SCR_HAND + pirate]
 
 
 @njit(**RULES_JIT)
@@ -250,6 +273,7 @@ def decision_value(obs, params, code, me):
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value``; ties broken uniformly at random."""
     me = obs[L.H_SEAT]
+    count_pirates(obs)
     best = -1e300
     n_best = 0
     choice = 0
