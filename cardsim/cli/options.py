@@ -110,18 +110,20 @@ out_option = click.option(
     "--out",
     "-o",
     "out",
-    type=click.Path(dir_okay=False),
     default=None,
-    metavar="FILE.parquet",
-    help="Write one row per game to this Parquet file (FILE.partial until the run completes).",
+    metavar="PATH",
+    help="Save one row per game in the results dataset PATH (a directory of Parquet part "
+    "files, each written as soon as its games are played; read it with `cardsim report PATH`, "
+    "pandas, pyarrow or DuckDB). PATH must not exist yet (see --resume).",
 )
 
 resume_option = click.option(
     "--resume",
     is_flag=True,
     default=False,
-    help="Continue the interrupted run saved in --out FILE.partial (same game, rules, bots, "
-    "players and seed); --games may be raised to extend a finished run.",
+    help="Continue the run saved in --out PATH (same game, rules, bots, players and seed): "
+    "keep every saved game and play only the missing ones; --games may be raised to extend a "
+    "finished run. With nothing at PATH, the run starts afresh (and says so).",
 )
 
 quiet_option = click.option(
@@ -173,7 +175,7 @@ report_out_option = click.option(
     help="Directory for report.html, report.md and figures/ (created if missing).",
 )
 
-results_argument = click.argument("results", metavar="RESULTS.parquet", type=click.Path())
+results_argument = click.argument("results", metavar="RESULTS", type=click.Path())
 
 spec_options = compose(
     players_option, bots_option, bot_file_option, seed_option, rules_option, variant_option
@@ -285,8 +287,8 @@ sweep_out_option = click.option(
     type=click.Path(file_okay=False),
     default=None,
     metavar="DIR",
-    help="Write every setting's games to DIR/NN-<setting>.parquet (read them with "
-    "`cardsim report` or cardsim.Results.load).",
+    help="Save every setting's games as a results dataset DIR/NN-<setting>.parquet (read "
+    "them with `cardsim report` or cardsim.Results.load).",
 )
 
 diff_variants_option = click.option(
