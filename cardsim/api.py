@@ -30,6 +30,8 @@ def simulate(
     chunk_size: int | None = None,
     bot_files: Iterable[str] = (),
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> Results:
     """Play ``games`` games of ``game`` and return every game's outcome with the run metadata.
 
@@ -37,6 +39,11 @@ def simulate(
     ``package.module:function``); ``rules``: option name -> value or text as ``--rules`` takes it
     (``{"variant_umbrella": True}`` or ``{"variant_umbrella": "true"}``). The same arguments give
     the same games whatever ``threads`` and ``chunk_size``. Bad input is a ``CardsimError``.
+
+    ``cluster``: play on a Dask cluster instead of this process's threads: ``"local:N"`` (N
+    worker processes here), a scheduler address (``"tcp://host:8786"``) or a
+    ``distributed.Client``; ``task_size`` games per task. The games are the same; every row
+    comes back to this process (the returned frame holds them all).
     """
     from cardsim.core import runner
 
@@ -44,5 +51,7 @@ def simulate(
         game, games, players, bot_names(bots), dict(rules or {}), seed, list(bot_files)
     )
     sink = FrameSink(spec)
-    stats = runner.run(spec, [sink], threads, chunk_size, progress=progress)
+    stats = runner.run(
+        spec, [sink], threads, chunk_size, progress=progress, cluster=cluster, task_size=task_size
+    )
     return Results(sink.frame(), run_metadata(spec, stats))

@@ -22,6 +22,7 @@ from cardsim.core.errors import CardsimError
 @options.seed_option
 @options.rules_option
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
 @format_option
@@ -35,6 +36,8 @@ def diff(
     seed,
     rules,
     threads,
+    cluster,
+    task_size,
     report_dir,
     quiet,
     fmt,
@@ -72,10 +75,11 @@ def diff(
             variants=[v.metadata() if v is not None else None for v in chosen],
         )
         runner.warm(specs[0])
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     if report_dir is not None:
         prepare_dir(report_dir)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        a, b = experiments.play_on_common_games(specs, threads, progress=bar.update)
+        a, b = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
     table = paired_diff(a, b)
     spec = specs[0]
     header = (

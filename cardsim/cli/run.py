@@ -34,6 +34,7 @@ EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 @options.quiet_option
 @options.report_option
 @options.until_ci_option
+@options.cluster_options
 @format_option
 @click.pass_context
 def run(
@@ -53,6 +54,8 @@ def run(
     quiet,
     report_dir,
     until_ci,
+    cluster,
+    task_size,
     fmt,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
@@ -67,6 +70,7 @@ def run(
             runner.warm(spec, notify=_say)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
+        cluster, task_size = options.cluster_choice(cluster, task_size)
         if resume and out is None:
             raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
         summary = SummaryAccumulator(spec)
@@ -97,6 +101,8 @@ def run(
                 until=stop,
                 ranges=sink.missing if sink is not None else None,
                 notify=_say,
+                cluster=cluster,
+                task_size=task_size,
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed
