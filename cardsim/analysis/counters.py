@@ -30,6 +30,21 @@ from cardsim.analysis.summary import CONFIDENCE, wilson_interval
 MAX_BINS = 10
 MAX_REGRESSION_ROWS = 50_000  # seat-games (whole games): tight enough intervals, a second a fit
 SEPARATION_NOTE = "decides who wins by itself (separation): no finite odds ratio"
+EFFECT_COLUMNS = [
+    "counter",
+    "seat_games",
+    "mean",
+    "sd",
+    "values",
+    "odds_ratio",
+    "or_low",
+    "or_high",
+    "odds_ratio_sd",
+    "or_sd_low",
+    "or_sd_high",
+    "p_value",
+    "note",
+]
 RATE_COLUMNS = [
     "counter",
     "value",
@@ -211,7 +226,7 @@ def counter_impact(
         sub = base.assign(**{name: F.seat_matrix(games, name).ravel()})
         effects.append(counter_effect(frame, name, long=sub))
         rates.append(counter_win_rates(frame, name, max_bins, long=sub))
-    table = pd.DataFrame(effects)
+    table = pd.DataFrame(effects, columns=EFFECT_COLUMNS)
     if len(table):
         strength = np.abs(np.log(table["odds_ratio_sd"].astype(float)))
         separated = table["note"] == SEPARATION_NOTE

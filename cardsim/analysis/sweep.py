@@ -119,11 +119,13 @@ def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(list(rows))
 
 
-def advantage_grid(table: pd.DataFrame, params: Sequence[SweepParam]) -> pd.DataFrame:
-    """First-player advantage (points) as a wide table: rows the first param's values, columns
-    the second's (for the two-parameter heatmap)."""
+def advantage_grid(
+    table: pd.DataFrame, params: Sequence[SweepParam], column: str = "first_player_points"
+) -> pd.DataFrame:
+    """First-player advantage (points; ``column="fpa_low"``/``"fpa_high"`` for its interval)
+    as a wide table: rows the first param's values, columns the second's (for the heatmap)."""
     a, b = params[0], params[1]
-    wide = table.pivot(index=a.name, columns=b.name, values="first_player_points")
+    wide = table.pivot(index=a.name, columns=b.name, values=column)
     return wide.reindex(index=list(a.labels), columns=list(b.labels))
 
 
