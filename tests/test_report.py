@@ -333,7 +333,7 @@ def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
     path, out = tmp_path / "r.parquet", tmp_path / "from-run"
     result = invoke("run", GAME, "-n", 400, "-p", 2, "-s", 3, "-o", path, "--report", out, "-q")
     assert result.exit_code == 0, result.output
-    again = invoke("report", path, "--out", tmp_path / "from-file")
+    again = invoke("report", path, "--report", tmp_path / "from-file")
     assert again.exit_code == 0, again.output
     assert "Report of 400 games written to" in again.stdout
     from_run = parse((out / "report.html").read_text())
@@ -347,14 +347,14 @@ def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
 
 def test_report_bad_input_is_a_one_line_error(tmp_path):
     assert_one_line_error(
-        invoke("report", tmp_path / "none.parquet", "--out", tmp_path / "o"), "does not exist"
+        invoke("report", tmp_path / "none.parquet", "--report", tmp_path / "o"), "does not exist"
     )
     bogus = tmp_path / "bogus.parquet"
     bogus.write_text("hello")
-    assert_one_line_error(invoke("report", bogus, "--out", tmp_path / "o"), "not a readable")
-    assert_one_line_error(invoke("report", tmp_path, "--out", tmp_path / "o"), "is a directory")
-    assert_one_line_error(invoke("report", bogus, "--out", bogus), "is a file")
-    assert_one_line_error(invoke("report", bogus), "--out")
+    assert_one_line_error(invoke("report", bogus, "--report", tmp_path / "o"), "not a readable")
+    assert_one_line_error(invoke("report", tmp_path, "--report", tmp_path / "o"), "is a directory")
+    assert_one_line_error(invoke("report", bogus, "--report", bogus), "is a file")
+    assert_one_line_error(invoke("report", bogus), "--report")
 
 
 def test_run_report_into_a_file_fails_before_the_run(tmp_path):

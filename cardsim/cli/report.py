@@ -1,4 +1,4 @@
-"""``cardsim report RESULTS.parquet --out DIR``: the balance report of a saved run.
+"""``cardsim report RESULTS.parquet --report DIR``: the balance report of a saved run.
 
 Reads a file written by ``cardsim run --out`` (or ``Results.save``) and writes ``report.html``
 (self-contained: charts embedded), ``report.md`` and ``figures/`` into DIR.
@@ -20,13 +20,16 @@ def write_report(results, out_dir: str) -> tuple:
 
 @click.command("report", short_help="Write the balance report (HTML + markdown) of a saved run.")
 @options.results_argument
-@options.report_out_option
-def report(results, out_dir) -> None:
-    """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --out DIR:
+@options.report_dir_option
+@options.force_option
+def report(results, out_dir, force) -> None:
+    """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --report DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
     from cardsim.analysis.results import Results
+    from cardsim.cli.targets import check_report_dir
 
+    check_report_dir(out_dir, force)
     loaded = Results.load(results)
     html, md = write_report(loaded, out_dir)
     click.echo(f"Report of {len(loaded.frame):,} games written to {html} and {md}")

@@ -27,6 +27,7 @@ EXIT_INTERRUPTED = 130
 @options.quiet_option
 @options.report_option
 @options.until_ci_option
+@options.force_option
 @format_option
 @click.pass_context
 def run(
@@ -36,6 +37,7 @@ def run(
     players,
     bots,
     bot_files,
+    bot_params,
     seed,
     rules,
     variant,
@@ -46,17 +48,23 @@ def run(
     quiet,
     report_dir,
     until_ci,
+    force,
     fmt,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
+    from cardsim.cli.targets import check_data_file, check_report_dir
     from cardsim.core import runner
 
     spec = summary = sink = None
+    check_data_file(out, force, resume)
+    check_report_dir(report_dir, force)
     try:
         with compiling(game, bot_files, quiet):
-            spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
+            spec = spec_from_options(
+                game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
+            )
             runner.warm(spec)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written

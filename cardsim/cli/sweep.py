@@ -30,6 +30,7 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
+@options.force_option
 @format_option
 def sweep(
     game,
@@ -46,14 +47,22 @@ def sweep(
     out_dir,
     quiet,
     fmt,
+    bot_params,
+    force,
 ) -> None:
     """Play every combination of the --param values on the same --games games and print, per
     setting, the win rate by turn order, the first-player advantage with its 95% interval, the
     mean length and the end reasons."""
+    from cardsim.cli.targets import check_data_dir, check_report_dir
+
+    check_report_dir(report_dir, force)
+    check_data_dir(out_dir, force)
+
     from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry, runner
+    from cardsim.core.bots import parse_bot_params
 
     ruleset = registry.get(game)
     swept = S.parse_params(ruleset.options, params, ruleset.name)
@@ -69,6 +78,7 @@ def sweep(
             seed,
             bot_files,
             variants=[chosen.metadata() if chosen is not None else None] * len(points),
+            bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
     for directory in (report_dir, out_dir):
