@@ -92,7 +92,10 @@ def test_run_prints_a_summary_with_one_row_per_position(players):
     seats = section(out, "Win rate by seat")[2:]
     assert [row.split()[1] for row in seats] == [str(s) for s in range(players)]
     reasons = dict(line.split()[:2] for line in section(out, "End reasons")[2:])
-    assert reasons == {"turn_cap": "0", "empty_hand": "300"}  # R23 ends every game
+    # R23 ends every game: at the start of a turn, or of an extra turn (A10)
+    assert set(reasons) == {"turn_cap", "empty_hand", "empty_hand_extra_turn"}
+    assert reasons["turn_cap"] == "0"
+    assert int(reasons["empty_hand"]) + int(reasons["empty_hand_extra_turn"]) == 300
 
 
 def test_run_with_mixed_bots_names_them_by_seat():
@@ -191,7 +194,7 @@ def test_replay_tells_crows_eating_scarecrows_and_juicy_fruit_in_the_games_words
     assert "The flock of crows sent by Seat " in out and "the tree is gone" in out
     assert "out of the orchard and takes an extra turn (R18)" in out
     assert "extra turn 1: Seat " in out
-    assert "; its turn ends" in out and "shoos the " in out
+    assert "; that ends its action and its turn at once" in out and "shoos the " in out
     assert "with a scarecrow for the rest of the game" in out
     assert "Juicy attraction: the " in out
     assert "The reserve pile runs out" in out and "(R23)" in out
@@ -270,6 +273,84 @@ def test_a_lost_extra_turn_a_pass_and_the_turn_cap_are_told():
     capped = runner.make_spec(GAME, 1, 6, ["random"], {"turn_cap": 2}, seed=1)
     text = "\n".join(story(capped, 0))
     assert "Game over after 12 turns: the turn cap of 2 rounds (a safeguard, not a rule)" in text
+
+
+OLD_READINGS = (
+    "--rules",
+    "shoo_to_ends_action=false",
+    "--rules",
+    "extra_turn_optional=false",
+    "--rules",
+    "empty_extra_turn=lost",
+)
+
+
+def _turn_lines(text: str, turn: int) -> list[str]:
+    """The lines of turn ``turn`` (its extra turns included) of a story."""
+    lines = text.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith(f"Turn {turn}: "))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(f"Turn {turn + 1}:"))
+    return lines[start:end]
+
+
+def test_a_shoo_to_is_the_last_scarecrow_of_its_action_and_the_old_reading_tells_the_chain():
+    # pajarracos.md R19, A8, A11. Game 777 of seed 3 (4 greedy players) under the earlier reading
+    # sends three crows onto two opponents in one action of turn 33; under the default no action
+    # holds a scarecrow after a shoo-to in this game or the next 20 (each story checked).
+    old = ok("replay", GAME, "--seed", 3, "--game", 777, "-p", 4, *OLD_READINGS).stdout
+    assert "shoo_to_ends_action=false" in old.splitlines()[0]
+    chain = [x for x in _turn_lines(old, 33) if " shoos the " in x and " to Seat " in x]
+    assert len(chain) >= 2 and "; its turn ends" in chain[-1]
+    spec = runner.make_spec(GAME, 800, 4, ["greedy"], {}, seed=3)
+    shoo_tos = 0
+    for game in range(777, 798):
+        lines = story(spec, game)
+        for i, line in enumerate(lines):
+            if " shoos the " in line and " to Seat " in line:
+                shoo_tos += 1
+                assert "; that ends its action and its turn at once" in line, line
+                assert not lines[i + 1].startswith("  Seat ") or " shoos " not in lines[i + 1]
+                assert " protects " not in lines[i + 1]
+    assert shoo_tos >= 5
+
+
+def test_an_extra_turn_that_starts_empty_handed_with_no_reserve_ends_the_game():
+    # pajarracos.md A10, A13, R23: game 13 of seed 7 (4 greedy players), turn 47, with the other
+    # readings as before: the extra turn ends the game, and that changes the winner; with
+    # empty_extra_turn=lost play goes on
+    earlier = ("--rules", "shoo_to_ends_action=false", "--rules", "extra_turn_optional=false")
+    args = ("replay", GAME, "--seed", 7, "--game", 13, "-p", 4, *earlier)
+    ends = ok(*args).stdout
+    assert (
+        "Seat 2 (greedy) shoos the flock on its bananas out of the orchard; its extra turn begins "
+        "with no cards in hand and the reserve pile empty: the game ends (R23, A10)."
+    ) in ends
+    assert (
+        "Game over after 46 turns: Seat 2 (greedy) has no cards in hand at the start of its extra "
+        "turn and the reserve pile is empty (R23, A10)"
+    ) in ends
+    lost = ok(*args, "--rules", "empty_extra_turn=lost").stdout
+    assert "out of the orchard; the extra turn is lost: its hand is empty (A10)." in lost
+    assert "Game over after 49 turns" in lost
+    winners = [x for t in (ends, lost) for x in t.splitlines() if x.startswith("Winner(s): ")]
+    assert winners[0] != winners[1]
+    assert ends.splitlines()[-1] == lost.splitlines()[-1] == ENGINE_AGREES
+
+
+def test_a_declined_extra_turn_is_told_with_the_shoo_out_that_earned_it():
+    # pajarracos.md R18, A17: "earns an extra turn, which it declines"; no "acts again" line
+    declined = kind_is(REF.EV_DECLINE)
+    seed = first_seed(4, ["random"], 0, [declined])
+    spec = runner.make_spec(GAME, 1, 4, ["random"], {}, seed=seed)
+    _, _, events = REF.play_reference(spec, 0)
+    lines = story(spec, 0)
+    told = [
+        x for x in lines if x.endswith(" and earns an extra turn, which it declines (R18, A17).")
+    ]
+    assert len(told) == sum(e["kind"] == REF.EV_DECLINE for e in events) >= 1
+    extra_lines = [x for x in lines if ", extra turn " in x]
+    taken = sum(e["kind"] == REF.EV_EXTRA_TURN and e["taken"] for e in events)
+    assert len(extra_lines) == taken - len(told)
 
 
 def test_the_engine_check_names_a_column_that_differs():

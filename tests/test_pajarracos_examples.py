@@ -1,5 +1,6 @@
-"""The worked examples E1-E8 of ``pajarracos.md``, on the compiled engine and on the plain-Python
-reference.
+"""The worked examples E1-E9 of ``pajarracos.md``, on the compiled engine and on the plain-Python
+reference, and the rule options of its ambiguities (A2-A17) in small scenarios: each alternative
+reading (the earlier defaults among them) against the default.
 
 Each scenario starts from a real deal (seat 0 first, 3 players) and then writes the hands, trees
 and reserve pile the example describes into the reference (``ReferenceGame`` fields); the engine's
@@ -323,6 +324,45 @@ def test_a5_juicy_card_into_ones_own_orchard():
     assert both.counter(SERYOZHA, C.C_FRUIT_LOST) == 1
 
 
+A4_TREES = {(SERYOZHA, APPLES): flock(3, sender=OLYA), (KATYA, CHERRIES): Tree(size=1)}
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_a4_juicy_card_and_a_crow_on_the_players_own_tree(own):
+    # pajarracos.md R10, A4: the only crow card lies on Seryozha's own tree. By default his juicy
+    # card pulls it off onto Katya's tree; with juicy_attracts_own_crows=false it counts as an
+    # ordinary card, and the flock stays and eats his apples at the end of his turn.
+    both = Both(
+        hands={0: hand(juicy_cherries=1, grapes=1), **OTHERS},
+        trees=A4_TREES,
+        rules={"juicy_attracts_own_crows": own},
+    )
+    both.apply(C.fruit_code(CHERRIES, KATYA, 0, 1))
+    assert both.state[L.H_SEAT] == OLYA
+    if own:
+        assert both.tree(KATYA, CHERRIES) == (2, C.FLOCK_ON, 0, SERYOZHA)
+        assert both.tree(SERYOZHA, APPLES) == (3, C.NO_CROW, 0, -1)
+    else:
+        assert both.tree(KATYA, CHERRIES) == (2, C.NO_CROW, 0, -1)
+        assert both.tree(SERYOZHA, APPLES) == (0, C.NO_CROW, 0, -1)  # eaten whole (R13)
+    assert both.counter(SERYOZHA, C.C_JUICY_ATTRACTIONS) == int(own)
+
+
+def test_a4_option_only_other_players_crows_answer():
+    # A4 alternative: with crows on his own tree and on Olya's, only Olya's may fly (so it does:
+    # a single legal crow is a forced decision)
+    trees = {**A4_TREES, (OLYA, BANANAS): lone(2, sender=KATYA)}
+    both = Both(
+        hands={0: hand(juicy_cherries=1, grapes=1), **OTHERS},
+        trees=trees,
+        rules={"juicy_attracts_own_crows": False},
+    )
+    both.apply(C.fruit_code(CHERRIES, KATYA, 0, 1))
+    assert both.tree(KATYA, CHERRIES) == (2, C.LONE, 0, SERYOZHA)
+    assert both.tree(OLYA, BANANAS) == (2, C.NO_CROW, 0, -1)
+    assert both.tree(SERYOZHA, APPLES) == (0, C.NO_CROW, 0, -1)  # his flock stayed and ate
+
+
 def test_r10_no_crow_on_the_table_juicy_is_ordinary():
     both = Both(hands={0: hand(juicy_oranges=1, grapes=1), **OTHERS})
     both.apply(C.fruit_code(ORANGES, OLYA, 0, 1))
@@ -341,11 +381,17 @@ E8_TREES = {
 }
 
 
-def test_e8_shoo_out_then_shoo_to_earns_no_extra_turn():
-    # pajarracos.md E8 (R18, R19, A8): one scarecrow shoos the lone crow out, the other shoos the
-    # flock onto Olya's tree in the same action: both scarecrows and the lone crow are discarded,
-    # the flock moves, and the turn ends without an extra turn.
-    both = Both(hands={0: hand(scarecrow=2, bananas=1), **OTHERS}, trees=E8_TREES)
+@pytest.mark.parametrize("shoo_to_ends_action", [True, False])
+def test_e8_shoo_out_then_shoo_to_earns_no_extra_turn(shoo_to_ends_action):
+    # pajarracos.md E8 (R18, R19, A8, A11): one scarecrow shoos the lone crow out, the other shoos
+    # the flock onto Olya's tree in the same action: both scarecrows and the lone crow are
+    # discarded, the flock moves, and the turn ends without an extra turn; in this order under
+    # either reading of shoo_to_ends_action.
+    both = Both(
+        hands={0: hand(scarecrow=2, bananas=1), **OTHERS},
+        trees=E8_TREES,
+        rules={"shoo_to_ends_action": shoo_to_ends_action},
+    )
     both.apply(C.C_SHOO_OUT + CHERRIES)
     olya_grapes = C.tree_index(OLYA, GRAPES)
     # A8: later own trees only; A9: onto an open tree of another player (not Katya's protected one)
@@ -356,7 +402,7 @@ def test_e8_shoo_out_then_shoo_to_earns_no_extra_turn():
         C.C_SHOO_TO + APPLES * C.N_TREES + olya_grapes,
     ]
     assert both.state[C.F_CTX_LAST] == CHERRIES and both.state[C.F_CTX_SHOO_OUT] == 1
-    both.apply(C.C_SHOO_TO + APPLES * C.N_TREES + olya_grapes)  # the last scarecrow: stop forced
+    both.apply(C.C_SHOO_TO + APPLES * C.N_TREES + olya_grapes)  # R19: the action ends
     assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1  # R19: the turn ended
     assert both.state[C.F_EXTRA_TURNS] == 0 and both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0
     assert both.discard(C.D_SCARECROW) == 2 and both.discard(C.D_LONE_CROW) == 1
@@ -370,6 +416,42 @@ def test_e8_shoo_out_then_shoo_to_earns_no_extra_turn():
     both.apply(C.C_DISCARD + C.FRUIT + GRAPES)  # Olya's turn: the flock eats her tree (R13)
     assert both.tree(OLYA, GRAPES) == (0, C.NO_CROW, 0, -1)
     assert both.counter(SERYOZHA, C.C_FRUIT_EATEN_BY_ITS_CROWS) == 2
+
+
+def test_e8_a_shoo_to_first_ends_the_action_at_once():
+    # pajarracos.md E8, R19, A8, A11 (default shoo_to_ends_action): a shoo-to placed first is the
+    # action's last scarecrow: the second crow cannot be shooed out any more, although a scarecrow
+    # is left in hand, and it eats at the end of the turn (R21 still follows).
+    both = Both(hands={0: hand(scarecrow=2, bananas=1), **OTHERS}, trees=E8_TREES)
+    olya_grapes = C.tree_index(OLYA, GRAPES)
+    both.apply(C.C_SHOO_TO + APPLES * C.N_TREES + olya_grapes)
+    assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1
+    assert both.ref.hands[SERYOZHA][C.SCARECROW] >= 1  # the second scarecrow stayed in hand
+    assert both.tree(SERYOZHA, CHERRIES) == (2, C.LONE, 0, OLYA)  # not shooed: it ate
+    assert both.tree(OLYA, GRAPES) == (2, C.FLOCK_ON, 0, SERYOZHA)
+    assert both.counter(SERYOZHA, C.C_SHOO_TOS) == 1 and both.counter(SERYOZHA, C.C_SHOO_OUTS) == 0
+    assert both.discard(C.D_SCARECROW) == 1 and both.discard(C.D_LONE_CROW) == 0
+
+
+def test_e8_old_reading_a_shoo_out_may_follow_a_shoo_to():
+    # pajarracos.md E8, A8, A11 alternative (shoo_to_ends_action=false, the earlier default): the
+    # action goes on after the shoo-to, so the other order gives E8's result too.
+    both = Both(
+        hands={0: hand(scarecrow=2, bananas=1), **OTHERS},
+        trees=E8_TREES,
+        rules={"shoo_to_ends_action": False},
+    )
+    olya_grapes = C.tree_index(OLYA, GRAPES)
+    both.apply(C.C_SHOO_TO + APPLES * C.N_TREES + olya_grapes)
+    assert both.state[L.H_SEAT] == SERYOZHA and both.state[L.H_PHASE] == C.PHASE_SCARECROW_MORE
+    # Olya's grapes took the flock and Katya's bananas are protected: no tree to shoo to (A9)
+    assert both.ref.legal() == [C.STOP, C.C_PROTECT + GRAPES, C.C_SHOO_OUT + CHERRIES]
+    both.apply(C.C_SHOO_OUT + CHERRIES)  # the last scarecrow: the action stops (forced)
+    assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0  # R19 cancels the shoo-out's extra turn
+    assert both.discard(C.D_SCARECROW) == 2 and both.discard(C.D_LONE_CROW) == 1
+    assert both.tree(SERYOZHA, CHERRIES) == (3, C.NO_CROW, 0, -1)
+    assert both.tree(OLYA, GRAPES) == (2, C.FLOCK_ON, 0, SERYOZHA)
 
 
 def test_r18_two_shoo_outs_earn_one_extra_turn():
@@ -387,13 +469,106 @@ def test_r18_two_shoo_outs_earn_one_extra_turn():
     assert both.discard(C.D_LONE_CROW) == 1 and both.discard(C.D_FLOCK) == 1
 
 
-def test_a10_extra_turn_lost_with_an_empty_hand():
-    # pajarracos.md A10: the extra turn begins with an empty hand: it is lost, the turn ends
+def test_a10_extra_turn_lost_with_an_empty_hand_while_the_reserve_lasts():
+    # pajarracos.md A10: the extra turn begins with an empty hand while the reserve pile still
+    # holds cards: it is lost, the turn ends (crows eat, the player draws)
     both = Both(hands={0: hand(scarecrow=1), **OTHERS}, trees=E8_TREES)
     both.apply(C.C_SHOO_OUT + APPLES)  # the last scarecrow: the action stops (forced)
     assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1
     assert both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0
     assert both.tree(SERYOZHA, CHERRIES) == (2, C.LONE, 0, OLYA)  # the crow left ate once
+
+
+@pytest.mark.parametrize("separate", [False, True])
+def test_e9_extra_turn_with_an_empty_hand_and_no_reserve_ends_the_game(separate):
+    # pajarracos.md E9 (A10, R23, default empty_extra_turn=ends_game): the reserve pile is empty
+    # and Seryozha's only card is a scarecrow; he shoos the flock out and earns an extra turn with
+    # an empty hand: the game ends at once and his lone crow does not eat (with
+    # extra_turn_separate it ate once before the extra turn, as that reading says).
+    both = Both(
+        hands={0: hand(scarecrow=1), **OTHERS},
+        trees=E8_TREES,
+        reserve=[],
+        rules={"extra_turn_separate": separate},
+    )
+    both.apply(C.C_SHOO_OUT + APPLES)  # the last scarecrow: the action stops (forced)
+    st = both.state
+    assert st[L.H_OVER] == 1 and st[L.H_END_REASON] == C.END_EMPTY_EXTRA_TURN
+    assert st[L.H_SEAT] == SERYOZHA and st[L.H_TURNS] == 0  # no turn was completed
+    assert both.tree(SERYOZHA, CHERRIES)[0] == (2 if separate else 3)
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0
+    game_row, seats = both.finalize()
+    assert game_row[G0 + C.GAME_COUNTERS.index("crows_left")] == 1  # R23: it flies away
+    assert seats[SERYOZHA, S0 + C.C_FRUIT_CARDS] == (2 if separate else 3) + 2 + 1
+
+
+def test_e9_old_reading_the_empty_extra_turn_is_lost():
+    # pajarracos.md E9, A10 alternative (empty_extra_turn=lost, the earlier default): his crows
+    # eat, he draws nothing, and play passes to Olya.
+    both = Both(
+        hands={0: hand(scarecrow=1), **OTHERS},
+        trees=E8_TREES,
+        reserve=[],
+        rules={"empty_extra_turn": "lost"},
+    )
+    both.apply(C.C_SHOO_OUT + APPLES)
+    st = both.state
+    assert st[L.H_OVER] == 0 and st[L.H_SEAT] == OLYA and st[L.H_TURNS] == 1
+    assert both.tree(SERYOZHA, CHERRIES) == (2, C.LONE, 0, OLYA)  # it ate
+    assert st[C.seat_base(SERYOZHA) + C.HAND_COUNT] == 0  # nothing to draw
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0
+
+
+def test_a17_an_extra_turn_may_be_declined():
+    # pajarracos.md R18, A17 (default extra_turn_optional): the extra turn is a right. Its action
+    # list ends with the code that declines it; declining ends the turn as usual (R21).
+    both = Both(hands={0: hand(scarecrow=1, bananas=1), **OTHERS}, trees=E8_TREES)
+    both.apply(C.C_SHOO_OUT + APPLES)  # the last scarecrow: the action stops, an extra turn
+    legal = both.ref.legal()
+    assert both.state[L.H_PHASE] == C.PHASE_ACTION and both.state[C.F_EXTRA_TURNS] == 1
+    assert legal[-1] == C.C_DECLINE and C.C_DISCARD + C.FRUIT + BANANAS in legal
+    both.apply(C.C_DECLINE)
+    assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1
+    assert both.tree(SERYOZHA, CHERRIES) == (2, C.LONE, 0, OLYA)  # R21: the crow ate
+    assert both.ref.hands[SERYOZHA][C.FRUIT + BANANAS] >= 1  # the banana was kept
+    assert both.state[C.seat_base(SERYOZHA) + C.HAND_COUNT] == 5  # and the hand refilled
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS) == 0
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS_DECLINED) == 1
+
+
+def test_a17_a_normal_turn_cannot_be_declined():
+    both = Both(hands={0: hand(scarecrow=1, bananas=1), **OTHERS}, trees=E8_TREES)
+    assert C.C_DECLINE not in both.ref.legal()
+
+
+def test_a17_declined_after_a_separate_end_of_turn_the_crows_eat_once():
+    # A17 with A10's extra_turn_separate: the crows ate and the player drew before the extra
+    # turn; declining it passes the turn without a second meal
+    both = Both(
+        hands={0: hand(scarecrow=1, bananas=1), **OTHERS},
+        trees=E8_TREES,
+        rules={"extra_turn_separate": True},
+    )
+    both.apply(C.C_SHOO_OUT + APPLES)
+    assert both.tree(SERYOZHA, CHERRIES)[0] == 2 and both.ref.legal()[-1] == C.C_DECLINE
+    both.apply(C.C_DECLINE)
+    assert both.state[L.H_SEAT] == OLYA and both.state[L.H_TURNS] == 1
+    assert both.tree(SERYOZHA, CHERRIES)[0] == 2  # one meal only
+    assert both.counter(SERYOZHA, C.C_EXTRA_TURNS_DECLINED) == 1
+
+
+def test_a17_old_reading_the_extra_turn_is_compulsory():
+    # pajarracos.md A17 alternative (extra_turn_optional=false, the earlier default): no code
+    # declines it; the player must spend a card (discard_min=1)
+    both = Both(
+        hands={0: hand(scarecrow=1, bananas=1), **OTHERS},
+        trees=E8_TREES,
+        rules={"extra_turn_optional": False},
+    )
+    both.apply(C.C_SHOO_OUT + APPLES)
+    legal = both.ref.legal()
+    assert both.state[C.F_EXTRA_TURNS] == 1 and C.C_DECLINE not in legal
+    assert all(c < C.C_PASS for c in legal)
 
 
 def test_a10_extra_turn_separate_eats_and_draws_first():

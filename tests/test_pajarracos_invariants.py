@@ -8,7 +8,10 @@ plain-Python reference (its state encoded in the same ``cards.py`` layout):
   scarecrow on the same tree; no fruit added to an attacked or protected tree;
 - a crow card arrives only on another player's tree, except through a juicy card its owner
   played into their own orchard (pajarracos.md A5);
-- every legal code decodes to an action the rules allow in the pending phase;
+- every legal code decodes to an action the rules allow in the pending phase: no scarecrow after
+  a shoo-to when it ends the action (A8, A11), a declined extra turn only at the start of an extra
+  turn that may be declined (A17), a juicy card's crow off the player's own tree only when A4
+  allows it;
 - every game ends, within a bound of steps set by the turn cap.
 """
 
@@ -54,7 +57,11 @@ def rule_options(draw) -> tuple[dict, int]:
         "first_player": draw(st.one_of(st.just("random"), st.integers(0, n - 1))),
         "juicy_may_be_played_alone": draw(st.booleans()),
         "fruit_single_target": draw(st.booleans()),
+        "juicy_attracts_own_crows": draw(st.booleans()),
+        "shoo_to_ends_action": draw(st.booleans()),
         "extra_turn_separate": draw(st.booleans()),
+        "empty_extra_turn": draw(st.sampled_from(["ends_game", "lost"])),
+        "extra_turn_optional": draw(st.booleans()),
         "discard_min": draw(st.integers(0, 1)),
         "final_tie": draw(st.sampled_from(["shared", "replay"])),
         "turn_cap": draw(st.integers(1, 40)),
@@ -212,6 +219,10 @@ def check_legal(state, legal, values) -> None:
         elif what == "juicy_crow":  # R10, A4
             assert phase == C.PHASE_JUICY_CROW
             assert tree(state, a // C.MAX_KINDS, a % C.MAX_KINDS)[1] != C.NO_CROW
+            assert values["juicy_attracts_own_crows"] or a // C.MAX_KINDS != seat
+        elif what == "decline":  # R18, A17: the first decision of an extra turn
+            assert phase == C.PHASE_ACTION and values["extra_turn_optional"]
+            assert state[C.F_EXTRA_TURNS] > 0 and sum(h) > 0
         elif what == "crow":  # R11, A7
             owner, kind = divmod(b, C.MAX_KINDS)
             assert h[C.CROW_TYPES[a]] > 0 and owner != seat and owner < n
@@ -220,6 +231,8 @@ def check_legal(state, legal, values) -> None:
             assert h[C.SCARECROW] > 0
             if phase == C.PHASE_SCARECROW_MORE:  # A8: one scarecrow per tree in an action
                 assert not state[C.F_CTX_USED] >> a & 1
+                # A8, A11: a shoo-to is the action's last scarecrow
+                assert not (values["shoo_to_ends_action"] and state[C.F_CTX_SHOO_TO])
             if what == "protect":
                 assert exists_open(state, seat, a)
             else:
@@ -249,10 +262,13 @@ def check_state(state, values, n) -> None:
 
 
 def check_end(state, values, n, seat_rows) -> None:
-    """The game ended by R23 or the turn cap; somebody won, the winners share rank 1 (R26)."""
+    """The game ended by R23 (at a turn's or an extra turn's start) or the turn cap; somebody won,
+    the winners share rank 1 (R26)."""
     reason = int(state[L.H_END_REASON])
     if reason == L.END_TURN_CAP:
         assert state[L.H_TURNS] == values["turn_cap"] * n
+    elif reason == C.END_EMPTY_EXTRA_TURN:  # R23, A10: only by that reading, the pile empty
+        assert values["empty_extra_turn"] == "ends_game" and state[C.F_RESERVE_LEFT] == 0
     else:
         assert reason == C.END_EMPTY_HAND
     ranks, wins = seat_rows[:n, L.S_RANK], seat_rows[:n, L.S_WIN]

@@ -26,8 +26,13 @@ from cardsim.games.pajarracos import RULESET, engine
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
 from cardsim.games.pajarracos.reference import (
+    EV_ATTRACT,
     EV_DISCARD,
+    EV_EXTRA_TURN,
     EV_FRUIT,
+    EV_PROTECT,
+    EV_SHOO_OUT,
+    EV_SHOO_TO,
     EV_TURN,
     ReferenceGame,
     play_reference,
@@ -94,12 +99,97 @@ def _extra_turn_after_eating(games, seats, events) -> bool:
     return False
 
 
+def _actions(log):
+    """The events of each action: lists of consecutive events of one seat between turn starts."""
+    action: list[dict] = []
+    for e in log:
+        if e["kind"] == EV_TURN:
+            if action:
+                yield action
+            action = []
+        else:
+            action.append(e)
+    if action:
+        yield action
+
+
+_SCARECROWS = (EV_PROTECT, EV_SHOO_OUT, EV_SHOO_TO)
+
+
+def _scarecrow_after_shoo_to(games, seats, events) -> bool:
+    """shoo_to_ends_action false (A8, A11 alternative): some action placed a scarecrow after a
+    shoo-to (the new default forbids it)."""
+    for log in events:
+        for action in _actions(log):
+            kinds = [e["kind"] for e in action if e["kind"] in _SCARECROWS]
+            if EV_SHOO_TO in kinds[:-1]:
+                return True
+    return False
+
+
+def _no_scarecrow_after_shoo_to(games, seats, events) -> bool:
+    return not _scarecrow_after_shoo_to(games, seats, events)
+
+
+def _lost_extra_turn_with_no_reserve(games, seats, events) -> bool:
+    """empty_extra_turn=lost (A10 alternative): an extra turn lost with the reserve pile empty."""
+    for log in events:
+        out = False
+        for e in log:
+            if e["kind"] == "reserve_out":
+                out = True
+            elif e["kind"] == "deal":
+                out = e["reserve_left"] == 0
+            elif e["kind"] == EV_EXTRA_TURN and not e["taken"] and out:
+                return True
+    return False
+
+
+def _attraction_off_own_tree(games, seats, events) -> bool:
+    """A4 default: some juicy card pulled a crow card off its player's own tree."""
+    return any(
+        e["kind"] == EV_ATTRACT and e["source"][0] == e["seat"] for log in events for e in log
+    )
+
+
+def _no_attraction_off_own_tree(games, seats, events) -> bool:
+    return not _attraction_off_own_tree(games, seats, events)
+
+
+END_EXTRA = C.END_EMPTY_EXTRA_TURN
+OLD_READINGS = {
+    "shoo_to_ends_action": False,
+    "extra_turn_optional": False,
+    "empty_extra_turn": "lost",
+}  # pajarracos.md A8, A10, A11, A17: the earlier defaults
+
 # (id, players, bots, rule options, games, coverage checks on the reference rows and events). Each
 # check makes sure the configuration really exercises the rule it is here for.
 CONFIGS = [
-    ("base-3p-random", 3, ["random"], {}, 150, [_any_seat("juicy_attractions")]),
-    ("base-4p-greedy", 4, ["greedy"], {}, 150, [_any_seat("fruit_lost")]),
-    ("base-5p-strategist", 5, ["strategist"], {}, 100, [_any_seat("shoo_outs")]),
+    (
+        "base-3p-random",
+        3,
+        ["random"],
+        {},
+        150,
+        [_any_seat("juicy_attractions"), _any_seat("extra_turns_declined")],
+    ),
+    (
+        "base-4p-greedy",
+        4,
+        ["greedy"],
+        {},
+        150,
+        [_any_seat("fruit_lost"), _any_game("end_reason", lambda v: v == END_EXTRA)],
+    ),
+    (
+        "base-5p-strategist",
+        5,
+        ["strategist"],
+        {},
+        100,
+        [_any_seat("shoo_outs"), _no_scarecrow_after_shoo_to, _attraction_off_own_tree],
+    ),
     ("base-6p-attacker", 6, ["crow-attacker"], {}, 80, [_any_seat("trees_wiped")]),
     ("base-4p-defender", 4, ["defender"], {}, 120, [_any_seat("extra_turns")]),
     (
@@ -119,6 +209,59 @@ CONFIGS = [
         [_any_game("first_seat", lambda v: v == 4)],
     ),
     ("hand-3-3p", 3, ["random"], {"hand_size": 3}, 80, [_any_seat("protects")]),
+    # the earlier readings of A8/A11, A10/A13 and A17, alone and together
+    (
+        "old-readings-4p",
+        4,
+        ["random", "greedy", "defender", "strategist"],
+        OLD_READINGS,
+        120,
+        [_scarecrow_after_shoo_to, _no_seat("extra_turns_declined")],
+    ),
+    (
+        "shoo-to-goes-on-5p",
+        5,
+        ["random", "defender"] * 2 + ["crow-attacker"],
+        {"shoo_to_ends_action": False, "scarecrows": 16, "lone_crows": 14},
+        80,
+        [_scarecrow_after_shoo_to, _any_seat("shoo_tos", lambda v: v >= 2)],
+    ),
+    (
+        "extra-turn-compulsory-3p",
+        3,
+        ["random", "defender", "greedy"],
+        {"extra_turn_optional": False},
+        100,
+        [_any_seat("extra_turns"), _no_seat("extra_turns_declined")],
+    ),
+    (
+        "empty-extra-turn-lost-4p",
+        4,
+        ["random"],
+        {"empty_extra_turn": "lost", "hand_size": 2, "scarecrows": 20, "lone_crows": 20},
+        100,
+        [
+            _lost_extra_turn_with_no_reserve,
+            _any_game("end_reason", lambda v: v != END_EXTRA),
+            lambda g, s, e: not np.any(g[:, _game_col("end_reason")] == END_EXTRA),
+        ],
+    ),
+    (
+        "empty-extra-turn-ends-separate-4p",
+        4,
+        ["defender", "random"] * 2,
+        {"extra_turn_separate": True, "scarecrows": 16, "hand_size": 3},
+        100,
+        [_any_game("end_reason", lambda v: v == END_EXTRA), _any_seat("extra_turns_declined")],
+    ),
+    (
+        "juicy-not-own-crows-4p",
+        4,
+        ["random", "crow-attacker", "strategist", "random"],
+        {"juicy_attracts_own_crows": False, "juicy_per_kind": 4},
+        100,
+        [_any_seat("juicy_attractions"), _no_attraction_off_own_tree],
+    ),
     ("hand-9-4p", 4, ["greedy", "random"] * 2, {"hand_size": 9}, 60, []),
     (
         "few-kinds-3p",
@@ -365,6 +508,13 @@ def _assert_same_outcomes(spec, checks) -> None:
 # Lockstep: same decisions on both sides, state compared after every step --------------------------
 LOCKSTEP = [
     ("base", {}),
+    ("old-readings", {**OLD_READINGS, "scarecrows": 16, "lone_crows": 14}),
+    ("juicy-not-own-crows", {"juicy_attracts_own_crows": False, "juicy_per_kind": 4}),
+    (
+        "separate-lost",
+        {"extra_turn_separate": True, "empty_extra_turn": "lost", "scarecrows": 16},
+    ),
+    ("small-hand-many-scarecrows", {"hand_size": 2, "scarecrows": 18, "lone_crows": 16}),
     ("split-fruit", {"fruit_single_target": False, "juicy_per_kind": 3}),
     ("juicy-not-alone", {"juicy_may_be_played_alone": False, "juicy_per_kind": 2}),
     ("extra-separate", {"extra_turn_separate": True, "lone_crows": 14, "scarecrows": 16}),
@@ -394,6 +544,7 @@ class Lockstep:
         self.n = engine.deal(self.state, self.rules, players, self.chance, self.legal)
         self.ref = ReferenceGame(values, players, seed, game)
         self.steps = 0
+        self.decisions = 0  # real choices, as the play loop counts them (kernel.py)
 
     def check(self) -> None:
         where = f"{self.label} step {self.steps} phase {self.ref.phase}"
@@ -410,6 +561,7 @@ class Lockstep:
         np.testing.assert_array_equal(obs[:seen], self.ref.observation(seat)[:seen], err_msg=where)
 
     def step(self, decision: int) -> None:
+        self.decisions += self.n > 1
         self.n = engine.step(self.state, self.rules, decision, self.chance, self.legal)
         kernel.end_turn_cap_reached(self.state)  # the loop's check after every decision
         self.ref.apply(decision)
@@ -420,9 +572,21 @@ class Lockstep:
         game_row = np.zeros(G0 + len(C.GAME_COUNTERS), np.int32)
         seat_rows = np.zeros((players, S0 + C.N_COUNTERS), np.int32)
         engine.finalize(self.state, self.rules, game_row, seat_rows)
+        loop_columns(self.state, self.decisions, game_row)
         ref_game, ref_seats = self.ref.outcome_rows()
-        np.testing.assert_array_equal(game_row[G0:], ref_game[G0:], err_msg=self.label)
+        np.testing.assert_array_equal(game_row, ref_game, err_msg=self.label)  # the whole row
         np.testing.assert_array_equal(seat_rows, ref_seats, err_msg=self.label)
+
+
+def loop_columns(state, decisions: int, game_row) -> None:
+    """The game columns the play loop writes after ``finalize`` (core/kernel.py ``play_game``)."""
+    game_row[L.G_N_PLAYERS] = state[L.H_N_PLAYERS]
+    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
+    game_row[L.G_TURNS] = state[L.H_TURNS]
+    game_row[L.G_END_REASON] = state[L.H_END_REASON]
+    game_row[L.G_TURN_CAP_HIT] = int(state[L.H_END_REASON] == L.END_TURN_CAP)
+    game_row[L.G_DECISIONS] = decisions
+    game_row[L.G_BAD_BOT_ANSWERS] = 0
 
 
 @pytest.mark.parametrize("rules", [c[1] for c in LOCKSTEP], ids=[c[0] for c in LOCKSTEP])

@@ -9,15 +9,24 @@ juicy card, further crows / scarecrows / discards, or STOP.
 
 - ``random``: uniform over the legal decisions of each step. So a complete action is not uniform
   over complete actions: each step's choices are equally likely (a fruit play is one decision,
-  chosen among all (kind, orchard, cards) plays; placing two crows takes two decisions).
+  chosen among all (kind, orchard, cards) plays; placing two crows takes two decisions). Declining
+  an extra turn (``C_DECLINE``, R18, A17) is one more decision of the extra turn's list, as likely
+  as each action's first part.
 - The other bots share one weighted evaluation (``decision_value``): every legal code gets the
   projected change it makes, at the end of the next turn of each seat involved, in
   own score (W_OWN), the leader's and the other opponents' scores (W_HARM_LEADER, W_HARM_OTHERS:
   crows that will eat there; W_GIFT: fruit played into their orchards), an extra turn (W_EXTRA), a
   protected tree (W_PROTECT, per fruit card it shelters), cards spent (W_CARDS) and scarecrows
   spent (W_SCARECROW), a crow card settling on an opponent's tree for more than one meal
-  (W_LANDING, negative on its own trees). STOP is worth W_STOP. The bot takes the best value; ties are broken uniformly at
-  random.
+  (W_LANDING, negative on its own trees). STOP is worth W_STOP. Declining an extra turn
+  (``C_DECLINE``, listed with the extra turn's actions) changes nothing on the table and keeps the
+  cards: it is worth W_DECLINE (0 for every built-in bot), so a bot declines exactly when no action
+  of the extra turn is worth more than doing nothing (say only discards of cards it values, or a
+  juicy card that would pull a crow onto its own tree). The bot takes the best value; ties are
+  broken uniformly at random. A juicy card is valued with the best crow card it may attract
+  (``F_JUICY_OWN_CROWS``, A4). A shoo-to that ends the action (``F_SHOO_TO_ENDS``, R19, A11) is
+  worth less by the shoo-outs it forgoes on the bot's other attacked trees, so a bot that could
+  still shoo those crows out does that first.
   - ``greedy``: own score only: the action that most improves its own score by the end of the turn.
   - ``crow-attacker``: crows (flocks first) onto the leader's largest tree; juicy fruit onto
     opponents' trees to pull crows there.
@@ -45,15 +54,16 @@ W_CARDS = 6  # per card leaving the hand (cards are drawn back while the pile la
 W_SCARECROW = 7  # per scarecrow spent (subtracted)
 W_STOP = 8  # ending a multi-part action
 W_LANDING = 9  # a crow card staying on an opponent's tree after its first meal (minus on own)
+W_DECLINE = 10  # declining an extra turn (R18, A17), against 0 for doing nothing else
 PARAM_NAMES = (
     "own", "harm_leader", "harm_others", "gift", "extra_turn", "protect", "cards", "scarecrow",
-    "stop", "landing",
+    "stop", "landing", "decline",
 )  # fmt: skip
 
-GREEDY_PARAMS = (1.0, 0.0, 0.0, 0.001, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-ATTACKER_PARAMS = (1.0, 3.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 2.0)
-DEFENDER_PARAMS = (1.0, 0.0, 0.0, 0.5, 3.0, 0.5, 0.0, 0.0, 0.25, 1.0)
-STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0)  # fmt: skip
+GREEDY_PARAMS = (1.0, 0.0, 0.0, 0.001, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+ATTACKER_PARAMS = (1.0, 3.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 2.0, 0.0)
+DEFENDER_PARAMS = (1.0, 0.0, 0.0, 0.5, 3.0, 0.5, 0.0, 0.0, 0.25, 1.0, 0.0)
+STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0, 0.0)  # fmt: skip
 # (a rounded result of analysis/tune_pajarracos_strategist.py)
 
 
@@ -197,11 +207,15 @@ def crow_move_value(obs, table, params, me, leader, source, seat, kind, size):
 
 @njit(**RULES_JIT)
 def best_crow_move(obs, table, params, me, leader, seat, kind, size):
-    """Value of the best crow card for a juicy card on ``seat``'s tree ``kind`` (R10)."""
+    """Value of the best crow card a juicy card on ``seat``'s tree ``kind`` may attract (R10; A4:
+    off the bot's own trees only if ``F_JUICY_OWN_CROWS``); -1e18 if there is none."""
     best = -1e18
+    own = obs[C.F_JUICY_OWN_CROWS] != 0
     for i in range(table[T_N_CROWED]):
         source = table[T_CROWED + i]
-        best = max(best, crow_move_value(obs, table, params, me, leader, source, seat, kind, size))
+        if own or source // C.MAX_KINDS != me:
+            value = crow_move_value(obs, table, params, me, leader, source, seat, kind, size)
+            best = max(best, value)
     return best
 
 
@@ -210,8 +224,10 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     """Value of playing ``ordinary`` + ``juicy`` cards of ``kind`` into ``target``'s orchard."""
     size = obs[tree_at(target, kind) + C.TREE_SIZE] + ordinary + juicy
     value = params[W_CARDS] * (ordinary + juicy)
-    if juicy > 0 and obs[C.F_CROWS_ON_TREES] > 0:  # a crow card will fly there (R10)
-        return value + best_crow_move(obs, table, params, me, leader, target, kind, size)
+    if juicy > 0 and obs[C.F_CROWS_ON_TREES] > 0:  # a crow card will fly there (R10) ...
+        move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+        if move > -1e17:  # ... unless every crow is on the bot's own trees and may not (A4)
+            return value + move
     return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
@@ -228,6 +244,21 @@ def card_keep_value(obs, card_type):
     if card_type == C.SCARECROW:
         return 1.5
     return 1.2 if card_type == C.FLOCK else 0.8
+
+
+@njit(**HOT_RULES_JIT)
+def forgone_shoo_outs(obs, table, params, me, kind):
+    """What a shoo-to from the bot's tree ``kind`` gives up when it ends the action at once
+    (``F_SHOO_TO_ENDS``, R19, A11) while the hand holds another scarecrow: the relief of shooing
+    out the crows on its other trees first, which they then keep eating."""
+    if obs[C.F_SHOO_TO_ENDS] == 0 or obs[C.OBS_HAND + C.SCARECROW] < 2:
+        return 0.0
+    forgone = 0.0
+    for other in range(C.MAX_KINDS):
+        t = tree_at(me, other)
+        if other != kind and obs[t + C.TREE_CROW] != C.NO_CROW:
+            forgone += params[W_OWN] * change_with(table, me, other, obs[t + C.TREE_SIZE])
+    return forgone
 
 
 @njit(**HOT_RULES_JIT)
@@ -267,11 +298,13 @@ def decision_value(obs, table, params, code, me, leader):
         lost_extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_OUT] else 0.0  # R19 cancels it
         source = me * C.MAX_KINDS + kind
         move = crow_move_value(obs, table, params, me, leader, source, seat, dest_kind, size)
-        return value - lost_extra + move
+        return value - lost_extra + move - forgone_shoo_outs(obs, table, params, me, kind)
     if code < C.C_PASS:
         return params[W_CARDS] - card_keep_value(obs, code - C.C_DISCARD)
     if code == C.C_PASS:
         return 0.0
+    if code == C.C_DECLINE:  # R18, A17: nothing happens, the cards stay in hand
+        return params[W_DECLINE]
     target = obs[C.F_CTX_TARGET]
     kind = obs[C.F_CTX_KIND]
     size = obs[tree_at(target, kind) + C.TREE_SIZE]

@@ -1,7 +1,7 @@
 """Pajarracos: card types, decision codes, and the layout of the int32 game state.
 
 Everything here is plain constants: the engine, the bots, the reference implementation and the
-replay all read the state through these names. Rules: ``pajarracos.md`` (R1-R26, A1-A16).
+replay all read the state through these names. Rules: ``pajarracos.md`` (R1-R26, A1-A17).
 
 Card types (a hand is a count per type; cards of one type are interchangeable, A16)::
 
@@ -53,7 +53,8 @@ D_SCARECROW = 7
 N_DISCARD = 8
 
 # Decision phases (state[H_PHASE]) ---------------------------------------------------------------
-PHASE_ACTION = 0  # choose an action and its first part (R5); also each extra turn (R18)
+PHASE_ACTION = 0  # choose an action and its first part (R5); also each extra turn (R18), whose
+# list also holds C_DECLINE when the extra turn may be declined (A17)
 PHASE_JUICY_CROW = 1  # which crow card a juicy card attracts, when several are on trees (R10)
 PHASE_FRUIT_MORE = 2  # split fruit plays only (A3 alternative): another orchard, or stop
 PHASE_CROW_MORE = 3  # another crow card onto another open tree, or stop (R11, A7)
@@ -76,8 +77,9 @@ C_SHOO_TO = C_SHOO_OUT + MAX_KINDS  # + own kind * N_TREES + destination tree (R
 C_DISCARD = C_SHOO_TO + MAX_KINDS * N_TREES  # + card type: discard one card of it (R20)
 C_PASS = C_DISCARD + N_TYPES  # discard nothing (only with discard_min = 0, A12)
 C_JUICY_CROW = C_PASS + 1  # + source tree of the crow card (R10)
-N_CODES = C_JUICY_CROW + N_TREES
-MAX_LEGAL = 512  # at most 210 fruit plays (10 cards, 6 orchards) + 50 crow + 135 scarecrow + 14
+C_DECLINE = C_JUICY_CROW + N_TREES  # decline the extra turn just begun: the turn ends (R18, A17)
+N_CODES = C_DECLINE + 1
+MAX_LEGAL = 512  # at most 210 fruit plays (10 cards, 6 orchards) + 50 crow + 135 scarecrow + 15
 
 
 def fruit_code(kind: int, target: int, ordinary: int, juicy: int) -> int:
@@ -94,7 +96,8 @@ def fruit_play(code: int) -> tuple[int, int, int, int]:
 
 # End reasons (state[H_END_REASON]); 0 is the core's turn cap ------------------------------------
 END_EMPTY_HAND = 1  # R23: the player to move holds no card
-END_REASONS = ("turn_cap", "empty_hand")
+END_EMPTY_EXTRA_TURN = 2  # R23, A10: an extra turn begins with no card in hand and no reserve
+END_REASONS = ("turn_cap", "empty_hand", "empty_hand_extra_turn")
 
 # State layout (int32) -----------------------------------------------------------------------------
 # [0, HEADER_LEN): the core header (cardsim.core.layout). H_TRIGGERED is 1 once the reserve pile is
@@ -110,7 +113,10 @@ F_CTX_USED = HEADER_LEN + 5  # bit per orchard (fruit action) or own kind (scare
 F_CTX_SHOO_OUT = HEADER_LEN + 6  # 1 once this scarecrow action shooed a crow out (R18)
 F_CTX_SHOO_TO = HEADER_LEN + 7  # 1 once this scarecrow action shooed a crow to a tree (R19)
 F_EXTRA_TURNS = HEADER_LEN + 8  # extra turns begun in the current turn (R18, A10)
-F_DISCARD = HEADER_LEN + 9  # [N_DISCARD] discard pile by class D_*
+# Rule options a bot needs to read the table right (public: the rules are known to every player)
+F_JUICY_OWN_CROWS = HEADER_LEN + 9  # 1: a juicy card may attract a crow off its player's trees (A4)
+F_SHOO_TO_ENDS = HEADER_LEN + 10  # 1: a shoo-to is the action's last scarecrow (A8, A11)
+F_DISCARD = HEADER_LEN + 11  # [N_DISCARD] discard pile by class D_*
 F_SEATS = F_DISCARD + N_DISCARD  # MAX_PLAYERS blocks of SEAT_LEN, one per seat:
 TREE_SIZE = 0  # [MAX_KINDS] fruit cards in the tree of each kind (0: no tree)
 TREE_CROW = MAX_KINDS  # [MAX_KINDS] NO_CROW, LONE or FLOCK_ON
@@ -157,11 +163,12 @@ SEAT_COUNTERS = (
     "crows_redirected_onto",  # crow cards other players shooed onto its trees (R19)
     "juicy_played",  # juicy fruit cards played (R9)
     "juicy_attractions",  # crow cards its juicy cards attracted (R10)
-    "extra_turns",  # extra turns taken (R18; lost ones not counted)
+    "extra_turns",  # extra turns taken (R18; lost, declined and game-ending ones not counted)
     "cards_discarded",  # hand cards discarded by action 4 (R20)
     "fruit_played_own",  # fruit cards played into its own orchard
     "fruit_played_others",  # fruit cards played into other players' orchards
     "fruit_received",  # fruit cards other players played into its orchard
+    "extra_turns_declined",  # extra turns it earned and declined (R18, A17)
 )
 (
     C_FRUIT_CARDS,
@@ -184,7 +191,8 @@ SEAT_COUNTERS = (
     C_FRUIT_PLAYED_OWN,
     C_FRUIT_PLAYED_OTHERS,
     C_FRUIT_RECEIVED,
-) = range(20)
+    C_EXTRA_TURNS_DECLINED,
+) = range(21)
 N_COUNTERS = len(SEAT_COUNTERS)
 F_SAVED = F_COUNTERS + MAX_PLAYERS * N_COUNTERS  # final_tie=replay: the first game's results,
 # MAX_PLAYERS blocks of SAVED_LEN (score, trees, then the counters), then its game counters
@@ -225,6 +233,7 @@ COUNTER_GLOSSARY = {
     "fruit_played_own": "fruit cards the player played into their own orchard",
     "fruit_played_others": "fruit cards the player played into other players' orchards",
     "fruit_received": "fruit cards other players played into the player's orchard",
+    "extra_turns_declined": "extra turns the player earned and declined (R18, A17)",
     "reserve_out_turn": "turns completed when the reserve pile ran out (-1: it never did)",
     "crows_left": "crow cards still on trees when the game ended (R23, R24)",
     "tie_replays": "games replayed to break a final tie (final_tie=replay, A14)",

@@ -32,19 +32,24 @@ tie-breaking bot pile its later crows onto the higher seats, a seat bias that is
   + dest`` for every own attacked tree and every existing tree of another player with no crow and no
   scarecrow (R19, A9);
   ``C_DISCARD + type`` for every card type in hand; ``C_PASS`` when ``discard_min`` is 0 (R20, A12).
+  In an extra turn that may be declined (``extra_turn_optional``, R18, A17) the list ends with
+  ``C_DECLINE``: the turn then ends as usual (R21), so a bot weighs declining against every action.
 - After a fruit play the cards join the tree (a new tree if none). If the play held a juicy card
-  and crow cards lie on trees, one crow card (R10, A2, A4: any tree, the player's own included)
-  flies to the tree: JUICY_CROW lists ``C_JUICY_CROW + tree`` for every tree with a crow card (one
-  crow: a forced decision).
+  and crow cards lie on trees, one crow card (R10, A2) flies to the tree: JUICY_CROW lists
+  ``C_JUICY_CROW + tree`` for every tree with a crow card (one crow: a forced decision); with
+  ``juicy_attracts_own_crows`` false (A4 alternative) the player's own trees are left out, and a
+  juicy card with crows only there counts as ordinary.
   With ``fruit_single_target`` false (A3 alternative), FRUIT_MORE follows: ``STOP`` or a fruit
   play of the same kind into an orchard not yet played into by this action (each part is checked
   like a fruit play of its own: A2 applies per part).
 - CROW_MORE after a ``C_CROW``: ``STOP`` or another ``C_CROW`` as in ACTION (a tree that took a
   crow is no longer open to one).
-- SCARECROW_MORE after a scarecrow decision: ``STOP`` or another scarecrow decision as in ACTION
-  on an own tree not yet used by this action (``F_CTX_USED`` bit per kind; A8: one scarecrow per
-  tree, each deals with one crow). When the action stops: a shoo-to ends the turn (R19, A11);
-  else a shoo-out earns one extra turn (R18); else the turn ends.
+- SCARECROW_MORE after a protect or a shoo-out: ``STOP`` or another scarecrow decision as in
+  ACTION on an own tree not yet used by this action (``F_CTX_USED`` bit per kind; A8: one scarecrow
+  per tree, each deals with one crow). A shoo-to ends the action and the turn at once (R19, A8,
+  A11: ``shoo_to_ends_action``, the default), with no extra turn; under the old reading (false)
+  SCARECROW_MORE follows it too, and the turn ends when the action stops. When the action stops
+  with a shoo-out and no shoo-to, it earns one extra turn (R18); else the turn ends.
 - DISCARD_MORE after a ``C_DISCARD``: ``STOP`` or ``C_DISCARD`` of a type not lower than the last
   (every multiset of cards once).
 
@@ -53,9 +58,13 @@ After every decision the engine copies the hand of the seat to decide into ``F_A
 bot's observation is the state's prefix up to it (A16: only one's own hand is private to see).
 
 Extra turn (R18, A10): with the default reading the player acts again at once (no eating, no
-drawing in between); with ``extra_turn_separate`` the end-of-turn steps 1-2 run first. Either way
-an extra turn begun with an empty hand is lost, and the turn ends (without the end-of-turn steps
-again when they already ran).
+drawing in between); with ``extra_turn_separate`` the end-of-turn steps 1-2 run first. An extra
+turn that begins with an empty hand while the reserve pile is empty ends the game (R23, A10, A13:
+``empty_extra_turn=ends_game``, end reason ``empty_hand_extra_turn``; crows do not eat again); with
+``lost``, or while the pile lasts, it is lost and the turn ends (without the end-of-turn steps
+again when they already ran). ``C_DECLINE`` ends the turn the same way (A17). ``extra_turns``
+counts the extra turns taken: it is counted when one begins and moved to
+``extra_turns_declined`` if the player declines it.
 
 End of turn (R21): 1. every crow card on the active player's trees eats, trees in kind order (R12:
 one fruit card, the crow leaves with the last; R13: the whole tree with the flock); 2. the player
@@ -70,7 +79,8 @@ A final tie with ``final_tie=replay`` (A14): the first game's scores, trees and 
 R26 within them) until one is ahead. ``turns`` then counts the turns of every game played.
 
 Context fields ``F_CTX_*`` describe the action under way (``cards.py``); they are reset at the
-start of every action.
+start of every action. ``F_JUICY_OWN_CROWS`` and ``F_SHOO_TO_ENDS`` show the bots two rule
+options (A4, A8) that change what a decision does.
 """
 
 from numba import njit
@@ -136,6 +146,23 @@ def can_play_kind(state, rules, seat, kind):
     if state[hand_at(seat, C.FRUIT + kind)] > 0:
         return True
     return state[hand_at(seat, C.JUICY + kind)] > 0 and rules[R.R_JUICY_ALONE] != 0
+
+
+@njit(**HOT_RULES_JIT)
+def attracts(rules, seat, tree):
+    """A crow card on ``tree`` may answer a juicy card played by ``seat`` (R10; A4: its own trees
+    too, unless ``juicy_attracts_own_crows`` is false)."""
+    return rules[R.R_JUICY_OWN_CROWS] != 0 or tree // C.MAX_KINDS != seat
+
+
+@njit(**HOT_RULES_JIT)
+def crows_attracted(state, rules, seat):
+    """How many crow cards a juicy card played by ``seat`` could attract (R10, A4)."""
+    n = state[C.F_CROWS_ON_TREES]
+    if rules[R.R_JUICY_OWN_CROWS] == 0:
+        for kind in range(C.MAX_KINDS):
+            n -= state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
+    return n
 
 
 @njit(**HOT_RULES_JIT)
@@ -261,6 +288,8 @@ def deal_table(state, rules, n_players, rng):
     """R1-R4: first player, shuffled deck as the reserve pile, hands dealt round by round."""
     state[L.H_END_REASON] = -1
     state[C.F_RESERVE_OUT_TURN] = -1
+    state[C.F_JUICY_OWN_CROWS] = rules[R.R_JUICY_OWN_CROWS]  # for the bots (cards.py)
+    state[C.F_SHOO_TO_ENDS] = rules[R.R_SHOO_TO_ENDS]
     reset_context(state)
     for seat in range(C.MAX_PLAYERS):
         for kind in range(C.MAX_KINDS):
@@ -387,7 +416,7 @@ def end_game(state, rules, rng, reason):
 def still_tied(state, rules):
     """Seats to replay a finished game among (R26, A14), 0 when the result stands: only with
     ``final_tie=replay``, after an R23 end, when two or more seats are still tied."""
-    if state[L.H_END_REASON] != C.END_EMPTY_HAND or rules[R.R_REPLAY_TIES] == 0:
+    if state[L.H_END_REASON] == L.END_TURN_CAP or rules[R.R_REPLAY_TIES] == 0:
         return 0
     mask = state[C.F_TIE_MASK]
     if mask == 0:
@@ -444,21 +473,43 @@ def end_turn(state, rules, rng):
 
 @njit(**RULES_JIT)
 def extra_turn(state, rules, rng):
-    """R18, A10: a shoo-out earned the player a new action; lost with an empty hand."""
+    """R18, A10, A13: a shoo-out earned the player a new action. Begun with an empty hand, it ends
+    the game when the reserve pile is empty too (``empty_extra_turn=ends_game``, R23), else it is
+    lost and the turn ends."""
     seat = state[L.H_SEAT]
-    if rules[R.R_EXTRA_SEPARATE]:
+    separate = rules[R.R_EXTRA_SEPARATE] != 0
+    if separate:
         crows_eat(state, seat)
         draw_up(state, rules, seat)
-        if state[hand_count_at(seat)] == 0:
-            pass_turn(state, rules, rng)
-            return
-    elif state[hand_count_at(seat)] == 0:
-        end_turn(state, rules, rng)
+    if state[hand_count_at(seat)] == 0:
+        if rules[R.R_EMPTY_EXTRA_ENDS] and state[C.F_RESERVE_LEFT] == 0:
+            end_game(state, rules, rng, C.END_EMPTY_EXTRA_TURN)  # R23: crows eat no more
+        else:
+            finish_extra_turn(state, rules, rng)
         return
     state[C.F_EXTRA_TURNS] += 1
     count(state, seat, C.C_EXTRA_TURNS, 1)
     reset_context(state)
     state[L.H_PHASE] = C.PHASE_ACTION
+
+
+@njit(**RULES_JIT)
+def finish_extra_turn(state, rules, rng):
+    """The turn ends without (more of) the extra turn: R21, whose steps 1-2 already ran before
+    it under ``extra_turn_separate``."""
+    if rules[R.R_EXTRA_SEPARATE]:
+        pass_turn(state, rules, rng)
+    else:
+        end_turn(state, rules, rng)
+
+
+@njit(**RULES_JIT)
+def decline_extra_turn(state, rules, rng):
+    """R18, A17: the player declines the extra turn just begun; the turn ends as usual."""
+    seat = state[L.H_SEAT]
+    count(state, seat, C.C_EXTRA_TURNS, -1)
+    count(state, seat, C.C_EXTRA_TURNS_DECLINED, 1)
+    finish_extra_turn(state, rules, rng)
 
 
 # Legal decisions ---------------------------------------------------------------------------------------
@@ -549,15 +600,21 @@ def list_action(state, rules, seat, out):
     if rules[R.R_DISCARD_MIN] == 0:
         out[n] = C.C_PASS  # A12 alternative
         n += 1
+    if state[C.F_EXTRA_TURNS] > 0 and rules[R.R_EXTRA_OPTIONAL]:
+        out[n] = C.C_DECLINE  # R18, A17: the extra turn is a right
+        n += 1
     return n
 
 
 @njit(**RULES_JIT)
-def list_juicy_crows(state, out):
-    """Every crow card on any tree may answer a juicy card (R10, A4)."""
+def list_juicy_crows(state, rules, out):
+    """Every crow card on a tree may answer a juicy card (R10), except on the player's own trees
+    when ``juicy_attracts_own_crows`` is false (A4)."""
     n = 0
+    seat = state[L.H_SEAT]
     for tree in range(state[L.H_N_PLAYERS] * C.MAX_KINDS):
-        if state[tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS) + C.TREE_CROW] != C.NO_CROW:
+        t = tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS)
+        if state[t + C.TREE_CROW] != C.NO_CROW and attracts(rules, seat, tree):
             out[n] = C.C_JUICY_CROW + tree
             n += 1
     return n
@@ -571,7 +628,7 @@ def legal(state, rules, out):
     if phase == C.PHASE_ACTION:
         return list_action(state, rules, seat, out)
     if phase == C.PHASE_JUICY_CROW:
-        return list_juicy_crows(state, out)
+        return list_juicy_crows(state, rules, out)
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
         return list_fruit_plays(state, rules, seat, state[C.F_CTX_KIND], out, 1)
@@ -610,7 +667,7 @@ def play_fruit(state, rules, rng, ordinary, juicy):
     else:
         count(state, seat, C.C_FRUIT_PLAYED_OTHERS, ordinary + juicy)
         count(state, target, C.C_FRUIT_RECEIVED, ordinary + juicy)
-    if juicy > 0 and state[C.F_CROWS_ON_TREES] > 0:
+    if juicy > 0 and crows_attracted(state, rules, seat) > 0:
         state[L.H_PHASE] = C.PHASE_JUICY_CROW  # R10; one crow on trees is a forced decision
     else:
         fruit_part_done(state, rules, rng)
@@ -641,8 +698,9 @@ def play_crow(state, code):
 
 
 @njit(**RULES_JIT)
-def play_scarecrow(state, code):
-    """R15-R19: one scarecrow onto an own tree, to protect it, shoo out or shoo to."""
+def play_scarecrow(state, rules, rng, code):
+    """R15-R19: one scarecrow onto an own tree, to protect it, shoo out or shoo to; a shoo-to ends
+    the action and the turn at once (R19, A8, A11) unless ``shoo_to_ends_action`` is false."""
     seat = state[L.H_SEAT]
     take_from_hand(state, seat, C.SCARECROW, 1)
     if code < C.C_SHOO_OUT:  # R16: it stays on the tree
@@ -665,6 +723,9 @@ def play_scarecrow(state, code):
         state[C.F_CTX_SHOO_TO] = 1
         count(state, seat, C.C_SHOO_TOS, 1)
         count(state, owner, C.C_CROWS_REDIRECTED_ONTO, 1)
+        if rules[R.R_SHOO_TO_ENDS]:
+            end_turn(state, rules, rng)  # R19: no scarecrow after it, no extra turn; R21 follows
+            return
     state[C.F_CTX_LAST] = kind
     state[C.F_CTX_USED] |= 1 << kind
     state[L.H_PHASE] = C.PHASE_SCARECROW_MORE
@@ -722,11 +783,13 @@ def advance(state, rules, code, rng):
     elif code < C.C_PROTECT:
         play_crow(state, code)
     elif code < C.C_DISCARD:
-        play_scarecrow(state, code)
+        play_scarecrow(state, rules, rng, code)
     elif code < C.C_PASS:
         discard_card(state, code)
-    else:
+    elif code < C.C_DECLINE:
         attract_crow(state, rules, rng, code - C.C_JUICY_CROW)
+    else:
+        decline_extra_turn(state, rules, rng)
 
 
 # The kernel contract ---------------------------------------------------------------------------------
@@ -808,7 +871,7 @@ def finalize(state, rules, game_row, seat_rows):
         game_row[extra + 0] = state[C.F_SAVED_RESERVE_OUT_TURN]
         game_row[extra + 1] = state[C.F_SAVED_CROWS_LEFT]
         winners = state[C.F_TIE_MASK]
-        if state[L.H_END_REASON] == C.END_EMPTY_HAND:
+        if state[L.H_END_REASON] != L.END_TURN_CAP:  # an R23 end: the replay decides
             winners = top_seats(state, winners)
         n_winners = 0
         for seat in range(n_players):

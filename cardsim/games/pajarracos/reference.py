@@ -1,6 +1,6 @@
 """Pajarracos in slow, plain Python: the reference the compiled engine is tested against.
 
-Written from ``pajarracos.md`` (rules R1-R26, ambiguities A1-A16) and the chance / action
+Written from ``pajarracos.md`` (rules R1-R26, ambiguities A1-A17) and the chance / action
 decomposition contract in the module docstring of ``engine.py``, never from the engine's code.
 Nothing here is compiled: hands are per-type counts, the reserve pile a list, trees small records.
 Bots are the same compiled functions the engine's play loop calls; the reference shows them its
@@ -48,10 +48,11 @@ EV_SHOO_OUT = "shoo_out"  # seat, crow, tree (R17)
 EV_SHOO_TO = "shoo_to"  # seat, crow, source (own tree), tree (destination) (R19)
 EV_DISCARD = "discard"  # seat, cards (types, one entry per card; [] for a pass) (R20, A12)
 EV_EXTRA_TURN = "extra_turn"  # seat, taken (1) or lost to an empty hand (0) (R18, A10)
+EV_DECLINE = "decline"  # seat: it declines the extra turn it just earned (R18, A17)
 EV_EAT = "eat"  # seat (owner), tree, crow, sender, eaten, left (tree size after) (R12, R13)
 EV_DRAW = "draw"  # seat, cards (number drawn), reserve_left (R21 step 2)
 EV_RESERVE_OUT = "reserve_out"  # seat, turn (turns completed before this one) (R22)
-EV_END = "end"  # reason (END_* / core END_TURN_CAP), seat, turns, crows_left (R23, R24)
+EV_END = "end"  # reason (END_* / core END_TURN_CAP), seat, turns, crows_left (R23, R24, A10)
 EV_TIE_REPLAY = "tie_replay"  # seats (still tied), replays (final_tie=replay, A14)
 EV_RESULT = "result"  # scores, trees, ranks, wins, orchards (sizes per kind), per seat
 
@@ -64,7 +65,8 @@ _RANGES = (
     (C.C_SHOO_TO, C.C_DISCARD, "shoo_to"),
     (C.C_DISCARD, C.C_PASS, "discard"),
     (C.C_PASS, C.C_JUICY_CROW, "pass"),
-    (C.C_JUICY_CROW, C.N_CODES, "juicy_crow"),
+    (C.C_JUICY_CROW, C.C_DECLINE, "juicy_crow"),
+    (C.C_DECLINE, C.N_CODES, "decline"),
 )
 
 
@@ -72,7 +74,7 @@ def decode(code: int) -> tuple[str, int, int]:
     """``(what, a, b)`` of a decision code: ``("fruit", kind, seat)`` (the cards played:
     ``cards.fruit_play``), ``("crow", crow 0/1, tree)``, ``("protect"|"shoo_out", kind, 0)``,
     ``("shoo_to", kind, tree)``, ``("discard", type, 0)``, ``("pass", 0, 0)``, ``("juicy_crow",
-    tree, 0)``, ``("stop", 0, 0)``."""
+    tree, 0)``, ``("decline", 0, 0)``, ``("stop", 0, 0)``."""
     if code == C.STOP:
         return "stop", 0, 0
     for lo, hi, what in _RANGES:
@@ -165,7 +167,11 @@ class ReferenceGame:
         self.kinds = v["fruit_kinds"]
         self.juicy_alone = bool(v["juicy_may_be_played_alone"])  # A2
         self.single_target = bool(v["fruit_single_target"])  # A3
+        self.juicy_own_crows = bool(v["juicy_attracts_own_crows"])  # A4
+        self.shoo_to_ends = bool(v["shoo_to_ends_action"])  # R19, A8, A11
         self.extra_separate = bool(v["extra_turn_separate"])  # A10
+        self.empty_extra_ends = v["empty_extra_turn"] == "ends_game"  # R23, A10, A13
+        self.extra_optional = bool(v["extra_turn_optional"])  # R18, A17
         self.discard_min = v["discard_min"]  # A12
         self.replay_ties = v["final_tie"] == "replay"  # A14
         cap = v["turn_cap"] if turn_cap is None else turn_cap
@@ -275,8 +281,8 @@ class ReferenceGame:
         phase = self.phase
         if phase == C.PHASE_ACTION:
             return self._legal_action()
-        if phase == C.PHASE_JUICY_CROW:  # R10, A4: any crow card on any tree
-            return [C.C_JUICY_CROW + i for i in range(C.N_TREES) if self._has_crow(i)]
+        if phase == C.PHASE_JUICY_CROW:  # R10, A4: any crow card on a tree it may attract
+            return [C.C_JUICY_CROW + i for i in self._attractable_crows()]
         if phase == C.PHASE_FRUIT_MORE:  # A3 alternative: another orchard, or stop
             return [C.STOP] + self._legal_fruit_plays(
                 self.ctx_kind, lambda t: not self.ctx_used >> t & 1
@@ -293,6 +299,15 @@ class ReferenceGame:
         seat = index // C.MAX_KINDS
         return seat < self.n and self.tree(index).crow != C.NO_CROW
 
+    def _attractable_crows(self) -> list[int]:
+        """R10: the crow cards on the table a juicy card of the active player may attract, tree
+        index order; A4: those on the player's own trees only if ``juicy_attracts_own_crows``."""
+        return [
+            i
+            for i in range(C.N_TREES)
+            if self._has_crow(i) and (self.juicy_own_crows or i // C.MAX_KINDS != self.seat)
+        ]
+
     def _legal_action(self) -> list[int]:
         """R5: the first decision of each of the four actions."""
         out = []
@@ -304,6 +319,8 @@ class ReferenceGame:
         out += [C.C_DISCARD + t for t in range(C.N_TYPES) if hand[t] > 0]
         if self.discard_min == 0:
             out.append(C.C_PASS)
+        if self.extra_turns > 0 and self.extra_optional:  # R18, A17: a right, not a duty
+            out.append(C.C_DECLINE)
         return out
 
     def _legal_fruit_plays(self, kind: int, allowed) -> list[int]:
@@ -351,6 +368,7 @@ class ReferenceGame:
         legal = self.legal()
         if code not in legal:
             raise ValueError(f"decision {code} {decode(code)} is not legal here: {legal}")
+        self.decisions += len(legal) > 1  # the outcome column counts real choices only
         self._apply_one(code)
         self._run_forced()
 
@@ -382,6 +400,8 @@ class ReferenceGame:
             self._shoo_to(a, b)
         elif what == "discard":
             self._discard(a)
+        elif what == "decline":
+            self._decline_extra_turn()
         else:
             assert what == "pass"
             self.events.append({"kind": EV_DISCARD, "seat": self.seat, "cards": []})
@@ -430,7 +450,7 @@ class ReferenceGame:
                 "new": int(new),
             }
         )
-        if juicy > 0 and self.crows_on_trees() > 0:  # R10: a crow card flies here
+        if juicy > 0 and self._attractable_crows():  # R10, A4: a crow card flies here
             self.phase = C.PHASE_JUICY_CROW
             return
         self._fruit_part_done()
@@ -527,7 +547,8 @@ class ReferenceGame:
 
     def _shoo_to(self, kind: int, dest: int) -> None:
         """R19, A9: the crow card moves onto another player's open tree; the scarecrow is
-        discarded; the turn will end when the action does."""
+        discarded. The player's turn then ends at once, extra turn or not (R19; A8, A11: no
+        scarecrow may follow); under ``shoo_to_ends_action`` false it ends when the action does."""
         s = self.seat
         self._use_scarecrow(kind)
         crow = self._move_crow(C.tree_index(s, kind), dest, s)
@@ -544,6 +565,8 @@ class ReferenceGame:
                 "tree": self._tree_ref(dest),
             }
         )
+        if self.shoo_to_ends:
+            self._end_turn()  # R21 still follows
 
     def _scarecrows_done(self) -> None:
         """R18, R19, A8, A11: a shoo-to ends the turn; else a shoo-out earns one extra turn."""
@@ -553,18 +576,20 @@ class ReferenceGame:
             self._end_turn()
 
     def _extra_turn(self) -> None:
-        """R18, A10: the same player acts again; an extra turn begun with an empty hand is lost.
-        With ``extra_turn_separate`` the end-of-turn steps 1-2 come first."""
+        """R18, A10: the same player acts again (with ``extra_turn_separate`` the end-of-turn
+        steps 1-2 come first). An extra turn that starts with an empty hand: with the reserve
+        pile empty it is the turn of a player with no cards, so the game ends (R23, A10, A13;
+        ``empty_extra_turn=lost``: it is lost); while the pile lasts it is lost."""
         s = self.seat
         if self.extra_separate:
             self._eat()
             self._draw()
         if self.hand_total(s) == 0:
+            if self.empty_extra_ends and not self.reserve:
+                self._end_game(C.END_EMPTY_EXTRA_TURN)  # R23: crows do not eat again
+                return
             self.events.append({"kind": EV_EXTRA_TURN, "seat": s, "taken": 0})
-            if self.extra_separate:
-                self._pass_turn()  # steps 1-2 already ran
-            else:
-                self._end_turn()
+            self._finish_without_extra_turn()
             return
         self.extra_turns += 1
         self.counters[s][C.C_EXTRA_TURNS] += 1
@@ -573,6 +598,23 @@ class ReferenceGame:
             {"kind": EV_TURN, "turn": self.turns + 1, "seat": s, "extra": self.extra_turns}
         )
         self._start_action()
+
+    def _finish_without_extra_turn(self) -> None:
+        """The turn ends with no (further) extra turn: R21, whose steps 1-2 already ran before
+        the extra turn under ``extra_turn_separate`` (A10)."""
+        if self.extra_separate:
+            self._pass_turn()
+        else:
+            self._end_turn()
+
+    def _decline_extra_turn(self) -> None:
+        """R18, A17: the player declines the extra turn; the turn ends as usual. The extra turn
+        was counted as taken when it began: it moves to the declined count."""
+        s = self.seat
+        self.counters[s][C.C_EXTRA_TURNS] -= 1
+        self.counters[s][C.C_EXTRA_TURNS_DECLINED] += 1
+        self.events.append({"kind": EV_DECLINE, "seat": s})
+        self._finish_without_extra_turn()
 
     # Action 4: discard (R20) ---------------------------------------------------------------------
     def _discard(self, card: int) -> None:
@@ -695,7 +737,7 @@ class ReferenceGame:
                 "crows_left": self.crows_left,
             }
         )
-        if reason == C.END_EMPTY_HAND and self.replay_ties and self._replay_tie():
+        if reason != L.END_TURN_CAP and self.replay_ties and self._replay_tie():
             return
         self.over = True
 
@@ -733,7 +775,6 @@ class ReferenceGame:
             legal = self.legal()
             choice = 0
             if len(legal) > 1:
-                self.decisions += 1
                 bot, params = self.bots[self.seat], self.bot_params[self.seat]
                 obs = self.observation(self.seat)
                 choice = reference.ask_bot(bot, obs, legal, params, self.bot_rng, C.MAX_LEGAL)
@@ -774,6 +815,8 @@ class ReferenceGame:
         st[C.F_CTX_SHOO_OUT] = self.ctx_shoo_out
         st[C.F_CTX_SHOO_TO] = self.ctx_shoo_to
         st[C.F_EXTRA_TURNS] = self.extra_turns
+        st[C.F_JUICY_OWN_CROWS] = int(self.juicy_own_crows)
+        st[C.F_SHOO_TO_ENDS] = int(self.shoo_to_ends)
         st[C.F_DISCARD : C.F_DISCARD + C.N_DISCARD] = self.discard
         if 0 <= self.seat < self.n:  # the hand the deciding seat's bot sees (cards.py)
             st[C.F_ACTIVE_HAND : C.F_ACTIVE_HAND + C.N_TYPES] = self.hands[self.seat]

@@ -67,11 +67,43 @@ OPTIONS = (
         "A3",
     ),
     RuleOption(
+        "juicy_attracts_own_crows",
+        "bool",
+        True,
+        "a juicy card may attract a crow card from the player's own trees (false: only from other "
+        "players' trees)",
+        "R10, A4",
+    ),
+    RuleOption(
+        "shoo_to_ends_action",
+        "bool",
+        True,
+        "a shoo to another tree ends the action at once: no scarecrow after it, no extra turn "
+        "(false: the action's other scarecrows may follow, more shoo-tos included)",
+        "R19, A8, A11",
+    ),
+    RuleOption(
         "extra_turn_separate",
         "bool",
         False,
         "crows eat and the player draws before an extra turn, not only after it",
         "A10",
+    ),
+    RuleOption(
+        "empty_extra_turn",
+        "choice",
+        "ends_game",
+        "an extra turn begun with an empty hand while the reserve pile is empty: the game ends "
+        "(R23), or the extra turn is lost and play goes on",
+        "R23, A10, A13",
+        choices=("ends_game", "lost"),
+    ),
+    RuleOption(
+        "extra_turn_optional",
+        "bool",
+        True,
+        "the player may decline an extra turn they earned (false: it is compulsory)",
+        "R18, A17",
     ),
     RuleOption(
         "discard_min",
@@ -115,7 +147,11 @@ R_SINGLE_TARGET = 9  # A3
 R_EXTRA_SEPARATE = 10  # A10
 R_DISCARD_MIN = 11  # A12
 R_REPLAY_TIES = 12  # A14: 1 = replay, 0 = shared
-R_LEN = 13
+R_JUICY_OWN_CROWS = 13  # A4: 1 = crows on the player's own trees answer a juicy card too
+R_SHOO_TO_ENDS = 14  # A8, A11: 1 = a shoo-to ends the action at once
+R_EMPTY_EXTRA_ENDS = 15  # A10, A13: 1 = an empty-handed extra turn with no reserve ends the game
+R_EXTRA_OPTIONAL = 16  # A17: 1 = an extra turn may be declined
+R_LEN = 17
 
 
 def deck_size(values: Mapping[str, Any]) -> int:
@@ -156,4 +192,8 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
     r[R_EXTRA_SEPARATE] = values["extra_turn_separate"]
     r[R_DISCARD_MIN] = values["discard_min"]
     r[R_REPLAY_TIES] = values["final_tie"] == "replay"
+    r[R_JUICY_OWN_CROWS] = values["juicy_attracts_own_crows"]
+    r[R_SHOO_TO_ENDS] = values["shoo_to_ends_action"]
+    r[R_EMPTY_EXTRA_ENDS] = values["empty_extra_turn"] == "ends_game"
+    r[R_EXTRA_OPTIONAL] = values["extra_turn_optional"]
     return r

@@ -152,7 +152,13 @@ def _fruit(t: _Teller, ev: dict, nxt: dict | None) -> list[str]:
         what = f"plays {cards}{juicy} onto {t.tree(ev['tree'], seat)}: {ev['size']} now"
     line = f"  {t.seat(seat)} {what}."
     if ev["juicy"] and (nxt is None or nxt["kind"] != REF.EV_ATTRACT):
-        line += " No crow is on the table: the juicy fruit counts as ordinary fruit (R10)."
+        if t.spec.rules["juicy_attracts_own_crows"]:
+            line += " No crow is on the table: the juicy fruit counts as ordinary fruit (R10)."
+        else:
+            line += (
+                " No crow is on another player's tree: the juicy fruit counts as ordinary fruit "
+                "(R10; A4: juicy_attracts_own_crows=false)."
+            )
     return [line]
 
 
@@ -186,22 +192,35 @@ def _scarecrow(t: _Teller, ev: dict, closing: str) -> list[str]:
     return [f"  {t.seat(seat)} {what}{closing}."]
 
 
-def _action_closing(events: list[dict], i: int) -> str:
+def _action_closing(t: _Teller, events: list[dict], i: int) -> str:
     """The end of a scarecrow action (A8), said after its last scarecrow: a shoo-to ends the turn
-    (R19), else a shoo-out earns one extra turn (R18), lost with an empty hand (A10)."""
+    (R19), else a shoo-out earns one extra turn (R18), which the player takes or declines (A17);
+    begun with an empty hand it is lost, or ends the game when the reserve pile is empty too
+    (A10, A13)."""
     j = i
     while j > 0 and events[j - 1]["kind"] in _SCARECROW_EVENTS:
         j -= 1
     action = [ev["kind"] for ev in events[j : i + 1]]
     if REF.EV_SHOO_TO in action:
         lost = " (no extra turn for the shoo-out, R19)" if REF.EV_SHOO_OUT in action else ""
+        if t.spec.rules["shoo_to_ends_action"]:
+            return f"; that ends its action and its turn at once{lost}"
         return f"; its turn ends{lost}"
     if REF.EV_SHOO_OUT not in action:
         return ""
-    extra = next((ev for ev in events[i + 1 :] if ev["kind"] == REF.EV_EXTRA_TURN), None)
-    if extra is not None and extra["taken"]:
-        return " and takes an extra turn (R18)"
-    return "; the extra turn is lost: its hand is empty (A10)"
+    after = (REF.EV_EXTRA_TURN, REF.EV_END)
+    extra = next((ev for ev in events[i + 1 :] if ev["kind"] in after), None)
+    if extra is not None and extra["kind"] == REF.EV_END:
+        return (
+            "; its extra turn begins with no cards in hand and the reserve pile empty: "
+            "the game ends (R23, A10)"
+        )
+    if extra is None or not extra["taken"]:
+        return "; the extra turn is lost: its hand is empty (A10)"
+    turn = events.index(extra, i + 1) + 1  # the extra turn's EV_TURN, then its first decision
+    if turn + 1 < len(events) and events[turn + 1]["kind"] == REF.EV_DECLINE:
+        return " and earns an extra turn, which it declines (R18, A17)"
+    return " and takes an extra turn (R18)"
 
 
 def _discard(t: _Teller, ev: dict) -> list[str]:
@@ -246,6 +265,11 @@ def _reserve_out(t: _Teller, ev: dict) -> list[str]:
 def _end(t: _Teller, ev: dict) -> list[str]:
     if ev["reason"] == L.END_TURN_CAP:
         why = f"the turn cap of {_n(t.spec.turn_cap(), 'round')} (a safeguard, not a rule)"
+    elif ev["reason"] == C.END_EMPTY_EXTRA_TURN:
+        why = (
+            f"{t.seat(ev['seat'])} has no cards in hand at the start of its extra turn and the "
+            "reserve pile is empty (R23, A10)"
+        )
     else:
         why = f"{t.seat(ev['seat'])} has no cards in hand at the start of its turn (R23)"
     crows = ev["crows_left"]
@@ -302,14 +326,16 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     ]
     for i, ev in enumerate(events):
         kind = ev["kind"]
+        if kind == REF.EV_TURN and ev["extra"] and events[i + 1]["kind"] == REF.EV_DECLINE:
+            continue  # a declined extra turn is told with the shoo-out that earned it
         if kind in _SIMPLE:
             lines += _SIMPLE[kind](t, ev)
         elif kind == REF.EV_FRUIT:
             lines += _fruit(t, ev, events[i + 1] if i + 1 < len(events) else None)
         elif kind in _SCARECROW_EVENTS:
             last = i + 1 == len(events) or events[i + 1]["kind"] not in _SCARECROW_EVENTS
-            lines += _scarecrow(t, ev, _action_closing(events, i) if last else "")
-        elif kind != REF.EV_EXTRA_TURN:  # an extra turn is told with the shoo-out that earned it
+            lines += _scarecrow(t, ev, _action_closing(t, events, i) if last else "")
+        elif kind not in (REF.EV_EXTRA_TURN, REF.EV_DECLINE):  # told with the shoo-out too
             raise ValueError(f"no words for event {ev}")
     return lines
 
