@@ -26,8 +26,9 @@ VARIANTS = ("beginners", "umbrella", "market-operation")
 
 
 def cardsim(*args: str) -> None:
-    """Run one ``cardsim`` command as a user would, failing loudly."""
-    command = [sys.executable, "-m", "cardsim.cli.main", *args, "--quiet"]
+    """Run one ``cardsim`` command as a user would, failing loudly (``--force``: the study
+    replaces its earlier reports)."""
+    command = [sys.executable, "-m", "cardsim.cli.main", *args, "--quiet", "--force"]
     print("$ cardsim", " ".join(args), flush=True)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 

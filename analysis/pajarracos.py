@@ -104,7 +104,9 @@ def crow_report(games: int, out: Path, players: int = 4) -> None:
         )
     )
     caption = balance.run_caption(base)
-    counters = balance.counter_section(base.frame, CROW_COUNTERS, caption)
+    counters = balance.counter_section(
+        base.frame, CROW_COUNTERS, caption, ruleset.counter_glossary, ruleset.outcome_counters
+    )
     counters.heading = "Part 1: crow counters and winning (full deck)"
     report.add(counters)
     for stem in VARIANTS:

@@ -151,6 +151,12 @@ def run_section(results: Results) -> Section:
         if changed
         else "Every rule option has its default value."
     ]
+    ruleset = results.ruleset
+    if ruleset is not None and ruleset.rules_doc:
+        text.append(
+            f"The rule column cites the game's rules reference, {ruleset.rules_doc} in the "
+            "cardsim repository (R: rules, V: variants, A: ambiguities and their readings)."
+        )
     return Section(
         "Run",
         text=text,
