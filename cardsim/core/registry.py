@@ -19,6 +19,7 @@ from cardsim.core.options import RuleOption
 _BUILTIN = {
     "fruit-picking": "cardsim.games.fruit_picking:RULESET",
     "pajarracos": "cardsim.games.pajarracos:RULESET",
+    "piepmatz": "cardsim.games.piepmatz:RULESET",
 }
 
 
