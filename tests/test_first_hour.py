@@ -162,8 +162,13 @@ def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monk
     compiled.record(ruleset, [bots], 3.4)
     assert not compiled.compile_needed(ruleset, [bots])
     assert compiled.compile_needed(ruleset, [])  # other bots: another compile
+    compiled.record(ruleset, [], 2.0, ["planner", "greedy"])  # the loop is per ruleset and bots
+    assert not compiled.compile_needed(ruleset, [], ["greedy", "planner", "greedy"])
+    assert compiled.compile_needed(ruleset, [], ["random"])
+    compiled.record(ruleset, [], 2.0, [])  # no name: the default bots (greedy)
+    assert not compiled.compile_needed(ruleset, [], ["greedy"])
     assert compiled.compile_needed(registry.get("pajarracos"), [bots])
-    assert compiled.expected_seconds(ruleset) == 3
+    assert compiled.expected_seconds(ruleset) == 2  # the last compile's time
     bots.write_text("x = 2\n")  # the user edited their bots: they compile again
     assert compiled.compile_needed(ruleset, [bots])
     monkeypatch.setattr(compiled, "_sources_digest", lambda: "edited package")

@@ -65,7 +65,7 @@ def compare(
     seating_list = C.seatings(names, k, seatings)
     distinct = list(dict.fromkeys(names))
     values, chosen = rule_values(game, rules, variant)
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.seating_specs(
             game,
             games,

@@ -69,7 +69,7 @@ def diff(
     names = [v.name if v is not None else "base rules" for v in chosen]
     if names[0] == names[1]:
         names = [f"{names[0]} (first)", f"{names[1]} (second)"]
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.rule_specs(
             game,
             games,

@@ -18,7 +18,7 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
     --rules and --variant)."""
     from cardsim.cli.specs import spec_from_options
 
-    with compiling(game, bot_files):
+    with compiling(game, bot_files, bots=bots):
         spec = spec_from_options(
             game,
             game_index + 1,

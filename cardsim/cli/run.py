@@ -61,7 +61,7 @@ def run(
     check_data_file(out, force, resume)
     check_report_dir(report_dir, force)
     try:
-        with compiling(game, bot_files, quiet):
+        with compiling(game, bot_files, quiet, bots):
             spec = spec_from_options(
                 game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
             )

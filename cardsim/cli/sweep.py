@@ -68,7 +68,7 @@ def sweep(
     swept = S.parse_params(ruleset.options, params, ruleset.name)
     base, chosen = rule_values(game, rules, variant)
     points = S.grid(swept)
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.rule_specs(
             game,
             games,
