@@ -86,7 +86,7 @@ def test_simulate_rejects_bad_input_with_a_cardsim_error():
 
 def test_results_save_and_load_round_trip(base, tmp_path):
     path = base.save(tmp_path / "run.parquet")
-    assert path == tmp_path / "run.parquet" and not (tmp_path / "run.parquet.partial").exists()
+    assert path == tmp_path / "run.parquet" and io.is_dataset(path)
     loaded = Results.load(path)
     pd.testing.assert_frame_equal(loaded.frame, base.frame)
     assert loaded.metadata == base.metadata

@@ -162,9 +162,11 @@ def run_to_file(path, *extra, games=300, players=3, seed=7):
 def test_out_writes_every_game_with_its_metadata(tmp_path):
     path = tmp_path / "r.parquet"
     df, meta = run_to_file(path, "--chunk-size", 100)
-    assert not io.partial_path(path).exists()
     assert len(df) == 300 and df["game"].tolist() == list(range(300))
-    assert pq.ParquetFile(path).num_row_groups == 3  # one per chunk
+    # one part per chunk, named by its games, next to the metadata; no temporary file left
+    names = sorted(p.name for p in path.iterdir())
+    assert names == ["_cardsim.json"] + [io.part_name(a, a + 100) for a in (0, 100, 200)]
+    assert all(pq.ParquetFile(p.path).metadata.num_rows == 100 for p in io.list_parts(path))
     assert meta["ruleset"] == GAME and meta["seed"] == 7 and meta["n_players"] == 3
     assert meta["bots"] == ["greedy", "random", "planner"]
     assert meta["games"] == meta["games_done"] == 300 and meta["complete"] is True
@@ -185,8 +187,11 @@ def test_out_is_the_same_whatever_threads_and_chunk_size(tmp_path):
     for i, (threads, chunk) in enumerate([(TWO_THREADS, 300), (TWO_THREADS, 37), (1, "1e2")]):
         df, _ = run_to_file(tmp_path / f"b{i}.parquet", "--threads", threads, "--chunk-size", chunk)
         pd.testing.assert_frame_equal(df, base)
-    # with the same chunk size the file is the same byte for byte
-    assert (tmp_path / "a.parquet").read_bytes() == (tmp_path / "b0.parquet").read_bytes()
+    # with the same chunk size every file of the dataset is the same byte for byte
+    for name in ["_cardsim.json", io.part_name(0, 300)]:
+        assert (tmp_path / "a.parquet" / name).read_bytes() == (
+            tmp_path / "b0.parquet" / name
+        ).read_bytes()
 
 
 class InterruptingBar:
@@ -205,7 +210,7 @@ class InterruptingBar:
         raise KeyboardInterrupt
 
 
-def test_ctrl_c_keeps_a_valid_partial_file_and_resume_completes_it(tmp_path, monkeypatch):
+def test_ctrl_c_keeps_every_saved_game_and_resume_completes_the_run(tmp_path, monkeypatch):
     whole = tmp_path / "whole.parquet"
     expected, _ = run_to_file(whole, "--chunk-size", 100)
     uninterrupted = ok(
@@ -236,9 +241,7 @@ def test_ctrl_c_keeps_a_valid_partial_file_and_resume_completes_it(tmp_path, mon
     assert result.exit_code == 130
     err = result.stderr.strip()
     assert "\n" not in err and "100 of 300 games saved in" in err and "--resume" in err
-    partial = io.partial_path(path)
-    assert partial.exists() and not path.exists()
-    df, meta = io.read_results(partial)
+    df, meta = io.read_results(path)
     assert len(df) == 100 and meta["games_done"] == 100 and meta["complete"] is False
     assert meta["seed"] == 7
 
@@ -248,7 +251,6 @@ def test_ctrl_c_keeps_a_valid_partial_file_and_resume_completes_it(tmp_path, mon
     assert_one_line_error(invoke(*[a if a != 7 else 8 for a in args], "--resume"), "seed")
 
     result = ok(*args[:-3], "--chunk-size", 64, "--resume")  # a new chunk size is fine
-    assert not partial.exists()
     df, meta = io.read_results(path)
     pd.testing.assert_frame_equal(df, expected)
     assert meta["complete"] is True and meta["games_done"] == 300
@@ -266,15 +268,16 @@ def test_ctrl_c_keeps_a_valid_partial_file_and_resume_completes_it(tmp_path, mon
 def test_sink_interrupted_by_the_runner_then_resumed(tmp_path):
     spec = runner.make_spec(GAME, 250, 2, ["planner", "greedy"], seed=3)
     path = tmp_path / "r.parquet"
-    sink = io.ParquetSink(path, spec)
+    sink = io.DatasetSink(path, spec)
 
     def interrupt(n):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         runner.run(spec, [sink], chunk_size=60, progress=interrupt)
-    assert sink.close() == io.partial_path(path)
-    assert len(io.read_results(io.partial_path(path))[0]) == 60
+    assert sink.close() == path
+    df, meta = io.read_results(path)
+    assert len(df) == 60 and meta["complete"] is False
 
     def resume(games):
         args = ("-n", games, "-p", 2, "--seed", 3, "--bots", "planner,greedy", "--out", path)

@@ -363,23 +363,21 @@ def test_nothing_is_overwritten_without_force(tmp_path):
     def invoke(*args):
         return CliRunner().invoke(cli, [str(a) for a in args])
 
-    data, report = tmp_path / "games.parquet", tmp_path / "report"
+    data, report = tmp_path / "games", tmp_path / "report"
     run = ["run", "fruit-picking", "-n", "40", "-p", "2", "-q"]
     assert invoke(*run, "--out", data, "--report", report).exit_code == 0
-    before = data.stat().st_mtime_ns if data.is_file() else None
-    again = invoke(*run, "--out", data)
-    assert again.exit_code == 2 and "already exists" in again.stderr and "--force" in again.stderr
-    if before is not None:
-        assert data.stat().st_mtime_ns == before
+    again = invoke(*run, "--out", data, "--force")  # a dataset is never overwritten
+    assert again.exit_code == 2 and "already holds a results dataset" in again.stderr
     refused = invoke(*run, "--report", report)
     assert refused.exit_code == 2 and "already holds a report" in refused.stderr
-    assert invoke(*run, "--out", data, "--report", report, "--force").exit_code == 0
+    assert "--force" in refused.stderr
+    assert invoke(*run, "--report", report, "--force").exit_code == 0
     assert invoke("report", data, "--report", report).exit_code == 2
     assert invoke("report", data, "--report", report, "--force").exit_code == 0
     sweep = ["sweep", "fruit-picking", "-p", "2", "-n", "20", "--param", "seeds_per_player=14,18"]
     assert invoke(*sweep, "--out", tmp_path / "grid", "-q").exit_code == 0
     assert invoke(*sweep, "--out", tmp_path / "grid", "-q").exit_code == 2
-    assert invoke(*sweep, "--out", tmp_path / "grid", "-q", "--force").exit_code == 0
+    assert invoke(*sweep, "--out", tmp_path / "grid", "-q", "--force").exit_code == 2  # games
     diff = ["diff", "fruit-picking", "-p", "2", "-n", "20", "--variant"]
     diff.append(REPO / "analysis" / "variants" / "umbrella.toml")
     assert invoke(*diff, "--report", report).exit_code == 2

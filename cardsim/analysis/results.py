@@ -165,7 +165,8 @@ class Results:
         return tuple(n for n in names if f"{n}_0" in self.frame.columns)
 
     def save(self, path: str | Path) -> Path:
-        """Write the games and metadata to a Parquet file (atomic); returns the path."""
+        """Write the games and metadata as a results dataset at ``path`` (a new directory, the
+        layout of ``cardsim run --out``: ``cardsim.core.io``); returns the path."""
         from cardsim.core import io
 
         meta = dict(self.metadata)
@@ -176,13 +177,11 @@ class Results:
 
     @classmethod
     def load(cls, path: str | Path) -> Results:
-        """Results from a file written by ``save`` or by ``cardsim run --out`` (one-line
-        ``CardsimError`` for a missing or non-cardsim file)."""
+        """Results from a dataset written by ``save`` or ``cardsim run --out``, or a single
+        results file of an earlier version (one-line ``CardsimError`` for a missing, damaged or
+        non-cardsim path)."""
         from cardsim.core import io
 
-        path = Path(path)
-        if path.is_dir():
-            raise CardsimError(f"{str(path)!r} is a directory, not a results file")
         frame, meta = io.read_results(path)
         return cls(frame, meta)
 
@@ -219,6 +218,8 @@ class FrameSink:
             empty = empty_chunk(spec.ruleset, 0, spec.n_players)
             return chunk_frame(spec.ruleset, spec.n_players, spec.bot_names, empty)
         if len(self._frames) > 1:
+            # a resumed run may fill its gaps out of order: the frame is in game order
+            self._frames.sort(key=lambda f: int(f["game"].iloc[0]) if len(f) else -1)
             self._frames = [pd.concat(self._frames, ignore_index=True)]
         return self._frames[0]
 

@@ -2,7 +2,8 @@
 
 Mistakes in what the user asked for (``CardsimError``, and click's own usage errors) become one
 line ``cardsim: error: <problem>`` on stderr and exit code 2; anything else is a bug and keeps its
-traceback.
+traceback. Ctrl-C is one line and exit code 130 (``cardsim run`` says what it saved), a closed
+output pipe one line and 141.
 """
 
 from __future__ import annotations
@@ -96,6 +97,33 @@ class CardsimGroup(click.Group):
             raise
         except click.UsageError as exc:
             raise OneLineError(_usage_line(exc)) from None
+        except KeyboardInterrupt as exc:  # a command that does not say more itself
+            _stopped(exc)
+        except BrokenPipeError:
+            from cardsim.cli.run import EXIT_BROKEN_PIPE, quiet_stdout
+
+            quiet_stdout()
+            _line("output closed early (broken pipe)")
+            raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
+
+
+def _line(text: str) -> None:
+    try:
+        click.echo(f"{PROG}: {text}", err=True)
+    except OSError:
+        pass
+
+
+def _stopped(exc: KeyboardInterrupt) -> None:
+    """Ctrl-C in a command: one line and exit code 130 (not click's "Aborted!" and 1); after a
+    second Ctrl-C while compiled code runs (``runner.StopNow``), end the process at once."""
+    from cardsim.cli.run import EXIT_INTERRUPTED, _end_now
+
+    if type(exc).__name__ == "StopNow":
+        _line("stopped at once")
+        _end_now(EXIT_INTERRUPTED)
+    _line("interrupted")
+    raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
 
 @click.group(cls=CardsimGroup, context_settings={"help_option_names": ["-h", "--help"]})

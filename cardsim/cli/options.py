@@ -119,18 +119,20 @@ out_option = click.option(
     "--out",
     "-o",
     "out",
-    type=click.Path(dir_okay=False),
     default=None,
-    metavar="FILE.parquet",
-    help="Write one row per game to this Parquet file (FILE.partial until the run completes).",
+    metavar="PATH",
+    help="Save one row per game in the results dataset PATH (a directory of Parquet part "
+    "files, each written as soon as its games are played; read it with `cardsim report PATH`, "
+    "pandas, pyarrow or DuckDB). PATH must not exist yet (see --resume).",
 )
 
 resume_option = click.option(
     "--resume",
     is_flag=True,
     default=False,
-    help="Continue the interrupted run saved in --out FILE.partial (same game, rules, bots, "
-    "players and seed); --games may be raised to extend a finished run.",
+    help="Continue the run saved in --out PATH (same game, rules, bots, players and seed): "
+    "keep every saved game and play only the missing ones; --games may be raised to extend a "
+    "finished run. With nothing at PATH, the run starts afresh (and says so).",
 )
 
 quiet_option = click.option(
@@ -186,11 +188,12 @@ force_option = click.option(
     "force",
     is_flag=True,
     default=False,
-    help="Replace the results or report that --out or --report would overwrite (without it, "
-    "an existing one is an error before any game is played).",
+    help="Replace the report in an existing --report directory (without it, that is an error "
+    "before any game is played). Saved games (--out) are never overwritten: --resume them or "
+    "choose another path.",
 )
 
-results_argument = click.argument("results", metavar="RESULTS.parquet", type=click.Path())
+results_argument = click.argument("results", metavar="RESULTS", type=click.Path())
 
 spec_options = compose(
     players_option,
@@ -308,8 +311,8 @@ sweep_out_option = click.option(
     type=click.Path(file_okay=False),
     default=None,
     metavar="DIR",
-    help="Write every setting's games to DIR/NN-<setting>.parquet (read them with "
-    "`cardsim report` or cardsim.Results.load).",
+    help="Save every setting's games as a results dataset DIR/NN-<setting>.parquet (read "
+    "them with `cardsim report` or cardsim.Results.load).",
 )
 
 diff_variants_option = click.option(

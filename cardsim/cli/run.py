@@ -1,10 +1,16 @@
 """``cardsim run GAME``: simulate many games, print the balance summary, optionally save them.
 
-Ctrl-C closes the output file cleanly (``FILE.partial`` keeps every finished chunk), prints one
-line saying how to resume, and exits with 130.
+With ``--out PATH`` every chunk is a part file of the results dataset as soon as it is played
+(``cardsim.core.io``), and the dataset is marked complete before anything is printed. Ctrl-C
+lets the chunk in flight finish and be saved, prints one line saying how to resume, and exits
+with 130; a second Ctrl-C ends the process at once (the chunk in flight is lost, every saved one
+kept). A broken pipe while printing says, in one line, that the games are saved (exit 141).
 """
 
 from __future__ import annotations
+
+import os
+import sys
 
 import click
 
@@ -14,6 +20,7 @@ from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError
 
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
 @click.command("run", short_help="Simulate many games and print the balance summary.")
@@ -54,22 +61,21 @@ def run(
     """Simulate GAME --games times and print who wins how often, and why games end."""
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
-    from cardsim.cli.targets import check_data_file, check_report_dir
+    from cardsim.cli.targets import check_report_dir
     from cardsim.core import runner
 
-    spec = summary = sink = None
-    check_data_file(out, force, resume)
-    check_report_dir(report_dir, force)
+    spec = summary = sink = stats = frames = None
+    check_report_dir(report_dir, force)  # an existing --out dataset: refused by DatasetSink
     try:
         with compiling(game, bot_files, quiet, bots):
             spec = spec_from_options(
                 game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
             )
-            runner.warm(spec)
+            runner.warm(spec, notify=_say)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
         if resume and out is None:
-            raise CardsimError("--resume needs --out FILE (the file of the interrupted run)")
+            raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
         summary = SummaryAccumulator(spec)
         stop, chunk = _precision_stop(until_ci, summary, chunk)
         feed = [summary]
@@ -81,29 +87,81 @@ def run(
             frames = FrameSink(spec)
             feed.append(frames)
         if out is not None:
-            from cardsim.core.io import ParquetSink  # pandas and pyarrow load only when needed
+            from cardsim.core.io import DatasetSink  # pandas and pyarrow load only when needed
 
-            sink = ParquetSink(out, spec, resume=resume, feed=feed)
+            sink = DatasetSink(out, spec, resume=resume, feed=feed)
+            if sink.note:
+                _say(sink.note)
         start = sink.games if sink is not None else 0
         sinks = feed if sink is None else [*feed, sink]
         with progress_bar(spec.n_games, start, quiet) as bar:
             stats = runner.run(
-                spec, sinks, threads, chunk, progress=bar.update, start=start, until=stop
+                spec,
+                sinks,
+                threads,
+                chunk,
+                progress=bar.update,
+                until=stop,
+                ranges=sink.missing if sink is not None else None,
+                notify=_say,
             )
-        spec = _stopped_early(spec, summary, sink, frames if report_dir is not None else None)
+        spec = _stopped_early(spec, summary, sink, frames)
+        path = sink.close() if sink is not None else None  # saved before anything is printed
+    except runner.StopNow:
+        _say(_stopped_at_once(spec, out, sink, summary))
+        _end_now(EXIT_INTERRUPTED)
     except KeyboardInterrupt:
-        click.echo(_interrupted(spec, out, sink, summary), err=True)
+        _say(_interrupted(spec, out, sink, summary))
         ctx.exit(EXIT_INTERRUPTED)
-    except BaseException:
-        if sink is not None:
-            sink.abort()  # keep what is done, readable
-        raise
-    _print_summary(fmt, summary, spec, stats, stop)
-    path = sink.close() if sink is not None else None
-    if path is not None and not quiet:
-        _note(f"\nSaved {sink.games:,} games to {path}", fmt)
-    if report_dir is not None:
-        _report(spec, stats, frames, report_dir, quiet, fmt)
+    try:
+        _print_summary(fmt, summary, spec, stats, stop)
+        if path is not None and not quiet:
+            _note(f"\nSaved {sink.games:,} games to {path}", fmt)
+        if report_dir is not None:
+            _report(spec, stats, frames, report_dir, quiet, fmt)
+    except KeyboardInterrupt:
+        _say(_after_the_games(spec, sink, "interrupted"))
+        ctx.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        quiet_stdout()
+        _say(_after_the_games(spec, sink, "output closed early (broken pipe)"))
+        ctx.exit(EXIT_BROKEN_PIPE)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, even when stderr itself is gone (then nothing)."""
+    try:
+        click.echo(f"cardsim: {line}", err=True)
+    except OSError:
+        pass
+
+
+def quiet_stdout() -> None:
+    """After a broken pipe: send what is left of stdout nowhere, so that Python's own flush at
+    exit does not print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _end_now(code: int) -> None:
+    """End the process at once: a chunk may still be running in compiled code, which nothing can
+    stop; every part already written is complete on disk."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
+def _after_the_games(spec, sink, what: str) -> str:
+    """The line for a run whose games are all played and saved, stopped while printing."""
+    if sink is None:
+        return f"{what} after all {spec.n_games:,} games were played (no --out: nothing saved)"
+    return f"{what}, but all {sink.games:,} games are saved in {sink.path}"
 
 
 def _print_summary(fmt: str, summary, spec, stats, stop) -> None:
@@ -184,20 +242,30 @@ def _report(spec, stats, frames, report_dir: str, quiet: bool, fmt: str = "text"
 
 
 def _interrupted(spec, out, sink, summary) -> str:
-    """The one line printed on Ctrl-C (after closing the partial file)."""
+    """The one line printed on Ctrl-C (the parts written so far are complete on disk)."""
     if summary is None:
-        return "cardsim: interrupted before the run started"
+        return "interrupted before the run started"
     if out is None:
         return (
-            f"cardsim: interrupted after {summary.games:,} games; nothing saved "
-            "(use --out FILE to keep the games of a run)"
+            f"interrupted after {summary.games:,} games; nothing saved "
+            "(use --out PATH to keep the games of a run)"
         )
-    if sink is None:  # while a resume was copying the earlier games: the files are as they were
-        return "cardsim: interrupted before the run started; nothing changed on disk"
-    path = sink.close()
+    if sink is None:  # while a resume was reading the earlier games: nothing was written
+        return "interrupted before the run started; the saved games are as they were"
     if sink.complete:
-        return f"cardsim: interrupted, but all {sink.games:,} games are saved in {path}"
+        path = sink.close()
+        return f"interrupted, but all {sink.games:,} games are saved in {path}"
     return (
-        f"cardsim: interrupted: {sink.games:,} of {spec.n_games:,} games saved in {path}; "
+        f"interrupted: {sink.games:,} of {spec.n_games:,} games saved in {sink.path}; "
         "run the same command with --resume to continue"
+    )
+
+
+def _stopped_at_once(spec, out, sink, summary) -> str:
+    """The line for a second Ctrl-C: the games in flight are lost, every saved one kept."""
+    if out is None or sink is None:
+        return "stopped at once; nothing saved"
+    return (
+        f"stopped at once: {sink.games:,} of {spec.n_games:,} games saved in {sink.path} (the "
+        "games in flight are lost); run the same command with --resume to continue"
     )

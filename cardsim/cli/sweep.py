@@ -12,6 +12,7 @@ from cardsim.cli import options
 from cardsim.cli.output import format_option, frame_records, json_text, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
+from cardsim.core.errors import CardsimError
 from cardsim.text import show_value
 
 
@@ -53,11 +54,9 @@ def sweep(
     """Play every combination of the --param values on the same --games games and print, per
     setting, the win rate by turn order, the first-player advantage with its 95% interval, the
     mean length and the end reasons."""
-    from cardsim.cli.targets import check_data_dir, check_report_dir
+    from cardsim.cli.targets import check_report_dir
 
     check_report_dir(report_dir, force)
-    check_data_dir(out_dir, force)
-
     from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
@@ -84,6 +83,13 @@ def sweep(
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
+    if out_dir is not None:
+        for i, point in enumerate(points):
+            if setting_file(Path(out_dir), i, point).exists():
+                raise CardsimError(
+                    f"--out {str(out_dir)!r} already holds {setting_file(Path(out_dir), i, point).name}"
+                    ": choose another directory"
+                )
     rows, first = [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
         runs = experiments.play_each(specs, threads, progress=bar.update)

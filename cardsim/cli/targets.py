@@ -1,6 +1,8 @@
 """Where a command writes, with one meaning across commands: ``--out`` is data (a run's games, a
-sweep's runs), ``--report DIR`` a report directory (report.html, report.md, figures/). Neither
-overwrites earlier results unless ``--force`` says so: the check runs before any game is played.
+sweep's runs), ``--report DIR`` a report directory (report.html, report.md, figures/). A report is
+not overwritten unless ``--force`` says so, and the check runs before any game is played; saved
+games (``--out``) are never overwritten (``cardsim.core.io``: resume them or choose another
+path).
 """
 
 from __future__ import annotations
@@ -21,27 +23,4 @@ def check_report_dir(path: str | None, force: bool) -> None:
         raise CardsimError(
             f"--report {path}: the directory already holds a report ({held[0]}); "
             "add --force to replace it"
-        )
-
-
-def check_data_file(path: str | None, force: bool, resume: bool = False) -> None:
-    """A run's ``--out`` that already exists is refused without ``force`` (or ``--resume``,
-    which extends it)."""
-    if path is None or force or resume:
-        return
-    if Path(path).exists():
-        raise CardsimError(
-            f"--out {path} already exists: add --resume to continue or extend that run, or "
-            "--force to replace it"
-        )
-
-
-def check_data_dir(path: str | None, force: bool) -> None:
-    """A sweep's ``--out`` directory that already holds results is refused without ``force``."""
-    if path is None or force:
-        return
-    folder = Path(path)
-    if folder.is_dir() and any(folder.glob("*.parquet")):
-        raise CardsimError(
-            f"--out {path}: the directory already holds results; add --force to replace them"
         )

@@ -1,20 +1,53 @@
-"""Results on disk: a Parquet sink for the runner, resuming an interrupted run, reading results.
+"""Results on disk: the results dataset (write, resume, read), and the single files of before.
 
-A run's file holds one row per game (``outcomes.chunk_frame``), one row group per chunk, and the
-run's metadata as JSON under the key ``b"cardsim"`` of the Parquet schema metadata::
+The contract (issue 9; cluster runs, issue 13, write the same format)
+======================================================================
 
-    spec.metadata()                      # ruleset, rules, bots, seating, seed, games asked for, ...
-    + end_reasons                        # names of the end_reason codes
-    + games_done, complete               # rows in the file; complete once games_done == games
+``cardsim run --out PATH`` writes a *results dataset*: a directory of Parquet part files and one
+metadata file. Nothing is ever written in place: every file is written to a temporary name in
+``PATH``, fsynced, renamed (``os.replace``, atomic) and the directory fsynced, so a file that
+exists is complete, whatever moment the process is killed at (SIGKILL included)::
 
-Nothing about how the run went (time taken, threads) is stored: the same run gives the same file,
-byte for byte, whatever the thread count (the summary printed by the run says how fast it was).
+    PATH/
+      _cardsim.json       the run's metadata (JSON object, below); written before the first part,
+                          rewritten (atomically) when the run completes or is extended
+      part-<first:012d>-<stop:012d>.parquet
+                          games [first, stop) of the run, one row per game in game order
+                          (``outcomes.chunk_frame`` columns), one part per chunk of the run
+      .<name>.<pid>.<random>.tmp
+                          a file being written; never read, removed by the next --resume
 
-While a run is going the file is ``<path>.partial``; ``close()`` renames it to ``<path>``
-(``os.replace``, atomic) once every game is in it. If the run is interrupted, ``close()`` still
-writes a valid footer, so the partial file holds every completed chunk, and a later run with
-``resume=True`` copies it and carries on from the next game. Memory stays bounded: the sink never
-holds more than the chunk it is writing.
+``_cardsim.json`` holds ``RunSpec.metadata()`` (ruleset, rules, n_players, bots, bot_params,
+seating, seed, first_game, games, version, variant), plus ``end_reasons`` and ``seat_counters``
+(names of the coded columns), ``format`` = ``"cardsim-dataset"``, ``format_version`` = 1 and
+``complete``: ``true`` once a part holds every game of ``[first_game, first_game + games)``.
+The parts are the truth about which games are done: ``games done`` is the union of their ranges,
+and ``complete`` only saves a reader the check (a dataset that says ``complete`` but misses games
+is refused as damaged). Nothing about how the run went (time, threads, chunk size) is stored.
+
+Every part's Parquet schema metadata has the key ``cardsim_part``: JSON
+``{"first": f, "stop": s, "run": <run key>}``. The run key (``run_key``) is a hash of what makes
+two runs the same games (``RESUME_KEYS``), so a part copied from another run is refused, not
+mixed in. A part's bytes depend only on its range and the run (not on threads or machines), so a
+retried task that rewrites a part writes the same name with the same bytes.
+
+Reading (``read_results``, ``iter_batches``, ``read_metadata``, ``list_parts``) sorts the parts
+by first game and refuses overlapping parts, parts outside the run, parts of another run and parts
+whose row count disagrees with their name. Rows are the same whatever the thread count and
+``--chunk-size`` (a part is a chunk, so the *files* are the same only for the same chunk size).
+
+Resuming (``DatasetSink(path, spec, resume=True)``, ``missing_ranges``): every complete part is
+kept and only the gaps are played, whatever chunk or task size wrote the parts; no saved game is
+ever deleted or rewritten by a resume. ``--games`` may be raised to extend a finished run (the
+metadata is rewritten with the new count before any new part).
+
+Public functions and their roles: ``write_part`` (one part, atomic), ``write_metadata`` (atomic),
+``missing_ranges``, ``read_metadata``, ``read_results`` (a dataset or a single file),
+``iter_batches`` (bounded-memory streaming in game order), ``write_results`` (a whole frame as a
+dataset, for ``Results.save``), ``DatasetSink`` (the runner's sink).
+
+The single files of earlier versions (one Parquet file, the metadata as JSON under the schema
+metadata key ``b"cardsim"``) are still read by every reader; they are no longer written.
 
 No numba here: reading results must not need the compiler.
 """
@@ -22,11 +55,15 @@ No numba here: reading results must not need the compiler.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
+import secrets
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +75,16 @@ import pyarrow.parquet as pq
 from cardsim.core.errors import CardsimError
 from cardsim.core.outcomes import Chunk, chunk_frame, game_column_names, seat_column_names
 
-METADATA_KEY = b"cardsim"
-PARTIAL_SUFFIX = ".partial"
-RESUMING_SUFFIX = ".resuming"  # an interrupted file being copied by a resume
+FORMAT = "cardsim-dataset"
+FORMAT_VERSION = 1
+METADATA_FILE = "_cardsim.json"
+PART_KEY = b"cardsim_part"
+LEGACY_METADATA_KEY = b"cardsim"  # single files of earlier versions
 COMPRESSION = "zstd"
-# What must be equal for a file to be continued by a run (RunSpec.metadata() keys).
+PART_PATTERN = re.compile(r"^part-(\d{12,})-(\d{12,})\.parquet$")
+TMP_SUFFIX = ".tmp"
+BATCH_ROWS = 65536
+# What must be equal for a dataset to be continued by a run (RunSpec.metadata() keys).
 RESUME_KEYS = (
     "ruleset",
     "rules",
@@ -53,16 +95,9 @@ RESUME_KEYS = (
     "seed",
     "first_game",
 )
-
-
-def partial_path(path: str | Path) -> Path:
-    """Where a run writing ``path`` keeps its results until it is complete."""
-    path = Path(path)
-    return path.with_name(path.name + PARTIAL_SUFFIX)
-
-
-def _resuming_path(path: Path) -> Path:
-    return path.with_name(path.name + RESUMING_SUFFIX)
+# Columns every results table has (besides the ruleset's counters); per seat: <name>_<seat>.
+GAME_COLUMNS = ("game", "n_players", "first_seat", "turns", "end_reason")
+SEAT_COLUMNS = ("bot", "score", "rank", "win")
 
 
 def _json_ready(value: Any) -> Any:
@@ -70,142 +105,61 @@ def _json_ready(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-class ParquetSink:
-    """Runner sink writing every chunk as one row group of ``<path>.partial``.
-
-    ``resume=True`` first copies the games already in ``<path>.partial`` (or in a complete
-    ``<path>``) after checking that they come from the same run, and hands them to ``feed`` sinks
-    as well (e.g. the summary), so the run continues with ``runner.run(..., start=sink.games)``.
-    With nothing to resume it starts afresh. Without ``resume``, an existing partial file is an
-    error rather than something to overwrite silently.
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        spec,
-        resume: bool = False,
-        feed: Iterable[Callable[[Chunk], None]] = (),
-    ):
-        self.path = Path(path)
-        self.partial = partial_path(self.path)
-        self.spec = spec
-        self.games = 0  # games written so far
-        self._closed = False
-        if self.path.is_dir():
-            raise CardsimError(f"--out {str(self.path)!r} is a directory")
-        if not self.path.parent.is_dir():
-            raise CardsimError(f"--out: directory {str(self.path.parent)!r} does not exist")
-        source = self._resume_source() if resume else None
-        if not resume and self.partial.exists():
-            raise CardsimError(
-                f"{str(self.partial)!r} holds an interrupted run: add --resume to continue it, "
-                "or delete it"
-            )
-        if source is not None:
-            self._check_resumable(source)
-            moved = _resuming_path(self.path)
-            if source != moved:
-                os.replace(source, moved)
-        self._schema = pa.Schema.from_pandas(self._frame(self._empty_chunk()), preserve_index=False)
-        self._schema = self._schema.remove_metadata()
-        # store_schema=False: the metadata added at close() is then the schema metadata readers see
-        self._writer = pq.ParquetWriter(
-            self.partial, self._schema, compression=COMPRESSION, store_schema=False
-        )
-        if source is not None:
-            try:
-                for chunk in read_chunks(moved, spec):
-                    self(chunk)
-                    for sink in feed:
-                        sink(chunk)
-            except BaseException:
-                self._writer.close()
-                os.replace(moved, self.partial)  # as it was before the resume
-                raise
-            moved.unlink()
-
-    # -- writing ---------------------------------------------------------------------------------
-
-    def __call__(self, chunk: Chunk) -> None:
-        if self._closed:
-            raise RuntimeError("ParquetSink is closed")
-        if chunk.first_game != self.spec.first_game + self.games:
-            expected = self.spec.first_game + self.games
-            raise RuntimeError(f"chunk starts at game {chunk.first_game}, expected {expected}")
-        table = pa.Table.from_pandas(self._frame(chunk), schema=self._schema, preserve_index=False)
-        with _interrupts_deferred():  # a Ctrl-C must not cut a row group in half
-            self._writer.write_table(table, row_group_size=max(len(chunk), 1))
-            self.games += len(chunk)
-
-    def close(self) -> Path:
-        """Write the footer and metadata; rename to ``path`` once every game is in; the file."""
-        if self._closed:
-            return self.path if self.complete else self.partial
-        meta = self.metadata()
-        with _interrupts_deferred():
-            self._writer.add_key_value_metadata({METADATA_KEY.decode(): json.dumps(meta)})
-            self._writer.close()
-            self._closed = True
-            if self.complete:
-                os.replace(self.partial, self.path)
-        return self.path if self.complete else self.partial
-
-    def abort(self) -> Path | None:
-        """Close after a failed run: keep the partial file if it holds games, else remove it."""
-        path = self.close()
-        if self.games == 0 and path == self.partial:
-            path.unlink(missing_ok=True)
-            return None
-        return path
-
-    @property
-    def complete(self) -> bool:
-        return self.games >= self.spec.n_games
-
-    def metadata(self) -> dict:
-        """The JSON stored with the file (see the module docstring)."""
-        meta = self.spec.metadata()
-        meta["end_reasons"] = list(self.spec.ruleset.end_reasons)
-        meta["games_done"] = self.games
-        meta["complete"] = self.complete
-        return meta
-
-    # -- helpers ---------------------------------------------------------------------------------
-
-    def _frame(self, chunk: Chunk) -> pd.DataFrame:
-        spec = self.spec
-        return chunk_frame(spec.ruleset, spec.n_players, spec.bot_names, chunk)
-
-    def _empty_chunk(self) -> Chunk:
-        return empty_chunk(self.spec.ruleset, 0, self.spec.n_players)
-
-    def _resume_source(self) -> Path | None:
-        for candidate in (_resuming_path(self.path), self.partial, self.path):
-            if candidate.is_file():
-                return candidate
-        return None
-
-    def _check_resumable(self, source: Path) -> None:
-        meta = read_metadata(source)
-        want = _json_ready(self.spec.metadata())
-        for key in RESUME_KEYS:
-            if meta.get(key) != want[key]:
-                raise CardsimError(
-                    f"cannot resume {str(source)!r}: it was made with "
-                    f"{key}={_show(meta.get(key))}, "
-                    f"this run has {key}={_show(want[key])}"
-                )
-        done = int(meta.get("games_done", 0))
-        if done > self.spec.n_games:
-            raise CardsimError(
-                f"cannot resume {str(source)!r}: it already holds {done:,} games, "
-                f"more than --games {self.spec.n_games:,}"
-            )
-
-
 def _show(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _quote(path: Path | str) -> str:
+    return repr(str(path))
+
+
+def run_key(meta: dict) -> str:
+    """A short hash of what makes two runs the same games (``RESUME_KEYS`` of the metadata)."""
+    canonical = json.dumps({k: meta.get(k) for k in RESUME_KEYS}, sort_keys=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def part_name(first: int, stop: int) -> str:
+    return f"part-{first:012d}-{stop:012d}.parquet"
+
+
+# -- atomic files ----------------------------------------------------------------------------------
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TMP_SUFFIX}")
+
+
+def _atomic_write(target: Path, write: Callable[[Path], None]) -> None:
+    """``write(tmp)`` then fsync, rename to ``target`` and fsync the directory; the temporary
+    file is removed if anything fails, so ``target`` is either absent, as before, or complete."""
+    tmp = _temp_name(target)
+    try:
+        with _interrupts_deferred():  # a Ctrl-C must not leave a half-renamed file behind
+            write(tmp)
+            fd = os.open(tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, target)
+            _fsync_dir(target.parent)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 @contextlib.contextmanager
@@ -227,21 +181,252 @@ def _interrupts_deferred() -> Iterator[None]:
                 raise KeyboardInterrupt
 
 
-# -- reading -------------------------------------------------------------------------------------
+def _os_problem(what: str, path: Path | str, exc: OSError) -> CardsimError:
+    reason = exc.strerror or type(exc).__name__
+    return CardsimError(f"{what} {_quote(path)}: {reason}")
+
+
+# -- metadata ----------------------------------------------------------------------------------
+
+
+def check_metadata(meta: Any, where: str) -> dict:
+    """The metadata of a results file or dataset, checked enough to read its games; one-line
+    ``CardsimError`` naming ``where`` otherwise."""
+    if not isinstance(meta, dict):
+        raise CardsimError(
+            f"{where}: its cardsim metadata is a JSON {type(meta).__name__}, not an object"
+        )
+    problems = []
+    if not isinstance(meta.get("ruleset"), str):
+        problems.append("ruleset")
+    players = meta.get("n_players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 64:
+        problems.append("n_players")
+    for key in ("bots", "end_reasons"):
+        value = meta.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.append(key)
+    for key in ("games", "seed", "first_game"):
+        value = meta.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            problems.append(key)
+    if problems:
+        raise CardsimError(
+            f"{where}: its cardsim metadata is damaged or not cardsim's "
+            f"(missing or bad: {', '.join(problems)})"
+        )
+    return meta
+
+
+def required_columns(meta: dict) -> list[str]:
+    """Columns a results table of this run must have."""
+    seats = [f"{name}_{s}" for s in range(meta["n_players"]) for name in SEAT_COLUMNS]
+    return [*GAME_COLUMNS, *seats]
+
+
+def _check_columns(names: Sequence[str], meta: dict, where: str) -> None:
+    missing = [c for c in required_columns(meta) if c not in names]
+    if missing:
+        shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
+        raise CardsimError(f"{where}: not a cardsim results table (missing columns {shown})")
+
+
+def write_metadata(path: str | Path, meta: dict) -> Path:
+    """Write a dataset's ``_cardsim.json`` atomically; returns its path."""
+    target = Path(path) / METADATA_FILE
+    text = json.dumps(_json_ready(meta), indent=1) + "\n"  # key order kept: rules as listed
+    _atomic_write(target, lambda tmp: tmp.write_text(text))
+    return target
+
+
+def dataset_metadata(spec, complete: bool = False) -> dict:
+    """The ``_cardsim.json`` of a run (see the module docstring)."""
+    meta = spec.metadata()
+    meta["end_reasons"] = list(spec.ruleset.end_reasons)
+    meta["seat_counters"] = list(spec.ruleset.seat_counters)
+    meta["format"] = FORMAT
+    meta["format_version"] = FORMAT_VERSION
+    meta["complete"] = complete
+    return _json_ready(meta)
+
+
+def is_dataset(path: str | Path) -> bool:
+    return (Path(path) / METADATA_FILE).is_file()
+
+
+def _read_dataset_metadata(path: Path) -> dict:
+    where = f"results dataset {_quote(path)}"
+    try:
+        text = (path / METADATA_FILE).read_text()
+    except OSError as exc:
+        raise _os_problem(f"cannot read {METADATA_FILE} of", path, exc) from None
+    except UnicodeDecodeError:
+        raise CardsimError(f"{where}: {METADATA_FILE} is not text") from None
+    try:
+        meta = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardsimError(f"{where}: {METADATA_FILE} is not valid JSON ({exc.msg})") from None
+    meta = check_metadata(meta, where)
+    if meta.get("format") != FORMAT or meta.get("format_version") != FORMAT_VERSION:
+        raise CardsimError(
+            f"{where}: unknown format {meta.get('format')!r} version "
+            f"{meta.get('format_version')!r} (this cardsim reads {FORMAT} {FORMAT_VERSION})"
+        )
+    return meta
+
+
+def _read_legacy_metadata(path: Path) -> dict:
+    where = f"results file {_quote(path)}"
+    try:
+        raw = pq.read_schema(path).metadata or {}
+    except (pa.ArrowException, OSError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CardsimError(f"{_quote(path)} is not a readable Parquet file: {first}") from None
+    if LEGACY_METADATA_KEY not in raw:
+        raise CardsimError(f"{_quote(path)} is not a cardsim results file (no run metadata)")
+    try:
+        meta = json.loads(raw[LEGACY_METADATA_KEY])
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise CardsimError(f"{where}: its cardsim metadata is not valid JSON") from None
+    return check_metadata(meta, where)
+
+
+def _existing(path: str | Path, what: str = "results") -> Path:
+    path = Path(path)
+    if str(path) in ("", "."):
+        raise CardsimError(f"{what}: no path given")
+    if path.is_dir():
+        if not is_dataset(path):
+            raise CardsimError(
+                f"{_quote(path)} is a directory but not a cardsim results dataset "
+                f"(no {METADATA_FILE})"
+            )
+        return path
+    if path.is_file():
+        return path
+    if path.exists():
+        raise CardsimError(f"{_quote(path)} is neither a file nor a directory")
+    raise CardsimError(f"results {_quote(path)}: no such file or directory (it does not exist)")
 
 
 def read_metadata(path: str | Path) -> dict:
-    """The run metadata stored in a results file."""
+    """The run metadata of a results dataset or single file, with ``games_done`` (games on disk)
+    and ``complete``. Damaged or foreign input is a one-line ``CardsimError``."""
+    path = _existing(path)
+    if path.is_dir():
+        meta = _read_dataset_metadata(path)
+        parts = _checked_parts(path, meta)
+        meta["games_done"] = sum(p.games for p in parts)
+        covered = meta["games_done"] == meta["games"]
+        if meta.get("complete") and not covered:
+            gaps = _gaps(parts, meta["first_game"], meta["first_game"] + meta["games"])
+            raise CardsimError(
+                f"results dataset {_quote(path)} is damaged: it says complete but "
+                f"{sum(b - a for a, b in gaps):,} games are missing (first: {gaps[0][0]})"
+            )
+        meta["complete"] = covered
+        meta.pop("format", None)  # facts about the files, not the run: checked above
+        meta.pop("format_version", None)
+        return meta
+    meta = _read_legacy_metadata(path)
+    meta.setdefault("games_done", meta.get("games", 0))
+    return meta
+
+
+# -- parts ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part file: games ``[first, stop)``."""
+
+    first: int
+    stop: int
+    path: Path
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.first
+
+
+def _scan_parts(path: Path) -> list[Part]:
+    parts = []
+    for entry in os.scandir(path):
+        match = PART_PATTERN.match(entry.name)
+        if match:
+            first, stop = int(match.group(1)), int(match.group(2))
+            parts.append(Part(first, stop, Path(entry.path)))
+    return sorted(parts, key=lambda p: (p.first, p.stop))
+
+
+def _checked_parts(path: Path, meta: dict) -> list[Part]:
+    """The parts of a dataset in game order, after checking names, ranges and overlaps."""
+    where = f"results dataset {_quote(path)}"
+    lo = meta["first_game"]
+    hi = lo + meta["games"]
+    parts = _scan_parts(path)
+    previous = None
+    for part in parts:
+        if not lo <= part.first < part.stop <= hi:
+            raise CardsimError(
+                f"{where}: {part.path.name} holds games outside the run's {lo}..{hi - 1}"
+            )
+        if previous is not None and part.first < previous.stop:
+            raise CardsimError(
+                f"{where}: {previous.path.name} and {part.path.name} overlap (damaged dataset)"
+            )
+        previous = part
+    return parts
+
+
+def list_parts(path: str | Path) -> list[Part]:
+    """The checked parts of the dataset ``path``, in game order."""
+    path = _existing(path)
+    return _checked_parts(path, _read_dataset_metadata(path))
+
+
+def _gaps(parts: Sequence[Part], lo: int, hi: int) -> list[tuple[int, int]]:
+    gaps, at = [], lo
+    for part in parts:
+        if part.first > at:
+            gaps.append((at, min(part.first, hi)))
+        at = max(at, part.stop)
+    if at < hi:
+        gaps.append((at, hi))
+    return [(a, b) for a, b in gaps if a < b]
+
+
+def missing_ranges(path: str | Path, spec) -> list[tuple[int, int]]:
+    """Game ranges ``[first, stop)`` of ``spec``'s run that no part of ``path`` holds yet (the
+    whole run when ``path`` does not exist)."""
+    lo, hi = spec.first_game, spec.first_game + spec.n_games
     path = Path(path)
-    if not path.is_file():
-        raise CardsimError(f"results file {str(path)!r} does not exist")
+    if not path.exists():
+        return [(lo, hi)]
+    return _gaps(list_parts(path), lo, hi)
+
+
+def _open_part(part: Part, meta: dict, key: str, where: str) -> pq.ParquetFile:
+    """The part's Parquet file, after checking it belongs to this run and holds its range."""
     try:
-        raw = pq.read_schema(path).metadata or {}
-    except (pa.ArrowInvalid, OSError) as exc:
-        raise CardsimError(f"{str(path)!r} is not a readable Parquet file: {exc}") from None
-    if METADATA_KEY not in raw:
-        raise CardsimError(f"{str(path)!r} is not a cardsim results file (no run metadata)")
-    return json.loads(raw[METADATA_KEY])
+        pf = pq.ParquetFile(part.path)
+    except (pa.ArrowException, OSError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CardsimError(f"{where}: {part.path.name} is not readable: {first}") from None
+    raw = (pf.schema_arrow.metadata or {}).get(PART_KEY)
+    try:
+        info = json.loads(raw) if raw is not None else None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        info = None
+    expected = {"first": part.first, "stop": part.stop, "run": key}
+    if info != expected:
+        raise CardsimError(f"{where}: {part.path.name} is not a part of this run (damaged dataset)")
+    if pf.metadata.num_rows != part.games:
+        raise CardsimError(
+            f"{where}: {part.path.name} holds {pf.metadata.num_rows} rows, not {part.games}"
+        )
+    _check_columns(pf.schema_arrow.names, meta, where)
+    return pf
 
 
 def _categorical_columns(meta: dict) -> dict[str, list[str]]:
@@ -250,39 +435,316 @@ def _categorical_columns(meta: dict) -> dict[str, list[str]]:
     return cats
 
 
-def _restore_categories(df: pd.DataFrame, meta: dict) -> pd.DataFrame:
+def _to_frame(table: pa.Table, meta: dict) -> pd.DataFrame:
     """Categorical columns with the run's categories in their canonical order (codes as run)."""
+    df = table.to_pandas()
     for col, cats in _categorical_columns(meta).items():
-        df[col] = pd.Categorical(df[col], categories=cats)
+        if col in df.columns:
+            df[col] = pd.Categorical(df[col], categories=cats)
     return df
 
 
-def read_results(path: str | Path) -> tuple[pd.DataFrame, dict]:
-    """``(games, metadata)`` of a results file (complete or ``.partial``)."""
+def iter_batches(
+    path: str | Path, columns: Sequence[str] | None = None, batch_rows: int = BATCH_ROWS
+) -> Iterator[pd.DataFrame]:
+    """The games of a results dataset (or single file) as DataFrames of at most ``batch_rows``
+    rows, in game order, with categories restored: memory stays bounded whatever the run size.
+    ``columns`` picks columns (all by default)."""
+    path = _existing(path)
     meta = read_metadata(path)
-    cats = _categorical_columns(meta)
-    table = pq.read_table(path, read_dictionary=list(cats))
-    return _restore_categories(table.to_pandas(), meta), meta
+    cats = list(_categorical_columns(meta))
+    cols = list(columns) if columns is not None else None
+    if path.is_dir():
+        where = f"results dataset {_quote(path)}"
+        key = run_key(meta)
+        files = [_open_part(p, meta, key, where) for p in _checked_parts(path, meta)]
+    else:
+        files = [_legacy_file(path, meta, cats)]
+    for pf in files:
+        for batch in pf.iter_batches(batch_size=batch_rows, columns=cols):
+            yield _to_frame(pa.Table.from_batches([batch]), meta)
+
+
+def _legacy_file(path: Path, meta: dict, cats: list[str]) -> pq.ParquetFile:
+    where = f"results file {_quote(path)}"
+    try:
+        pf = pq.ParquetFile(path, read_dictionary=cats)
+    except (pa.ArrowException, OSError) as exc:
+        raise CardsimError(f"{where} is not readable: {exc}") from None
+    _check_columns(pf.schema_arrow.names, meta, where)
+    return pf
+
+
+def read_results(
+    path: str | Path, columns: Sequence[str] | None = None
+) -> tuple[pd.DataFrame, dict]:
+    """``(games, metadata)`` of a results dataset (complete or not) or a single file."""
+    path = _existing(path)
+    meta = read_metadata(path)
+    cats = list(_categorical_columns(meta))
+    cols = list(columns) if columns is not None else None
+    if path.is_dir():
+        where = f"results dataset {_quote(path)}"
+        key = run_key(meta)
+        parts = _checked_parts(path, meta)
+        tables = [_open_part(p, meta, key, where).read(columns=cols) for p in parts]
+        if not tables:
+            return _empty_frame(meta, cols), meta
+        table = pa.concat_tables(tables, promote_options="permissive")
+    else:
+        table = _legacy_file(path, meta, cats).read(columns=cols)
+    return _to_frame(table, meta), meta
+
+
+def _empty_frame(meta: dict, columns: list[str] | None) -> pd.DataFrame:
+    from cardsim.core import registry
+
+    ruleset = registry.get(meta["ruleset"])
+    chunk = empty_chunk(ruleset, 0, meta["n_players"])
+    df = chunk_frame(ruleset, meta["n_players"], list(meta["bots"]), chunk)
+    return df if columns is None else df[columns]
+
+
+# -- writing parts -------------------------------------------------------------------------------
+
+
+def _part_table(frame: pd.DataFrame, first: int, stop: int, key: str) -> pa.Table:
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    info = json.dumps({"first": first, "stop": stop, "run": key}, sort_keys=True)
+    return table.replace_schema_metadata({PART_KEY: info})
+
+
+def write_part(path: str | Path, frame: pd.DataFrame, meta: dict) -> Path:
+    """Write the games of ``frame`` (consecutive ``game`` values, the run's columns) as one part
+    of the dataset ``path`` whose metadata is ``meta``; atomic; returns the part's path.
+
+    Writing the same range again writes the same bytes under the same name (harmless)."""
+    if len(frame) == 0:
+        raise ValueError("a part holds at least one game")
+    games = frame["game"].to_numpy()
+    first, stop = int(games[0]), int(games[-1]) + 1
+    if stop - first != len(frame) or not np.all(np.diff(games) == 1):
+        raise ValueError("a part holds consecutive games in order")
+    target = Path(path) / part_name(first, stop)
+    table = _part_table(frame, first, stop, run_key(meta))
+    _atomic_write(
+        target,
+        lambda tmp: pq.write_table(table, tmp, compression=COMPRESSION, row_group_size=len(frame)),
+    )
+    return target
+
+
+def remove_temporary_files(path: str | Path) -> int:
+    """Remove files left half-written by a killed writer (``.<name>.tmp``); how many."""
+    removed = 0
+    for entry in os.scandir(path):
+        if entry.name.startswith(".") and entry.name.endswith(TMP_SUFFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
 
 
 def write_results(path: str | Path, games: pd.DataFrame, metadata: dict) -> Path:
-    """Write a whole frame of games and its run metadata to ``path`` atomically.
+    """Write a whole frame of games and its run metadata as a results dataset at ``path``.
 
-    The same layout as a run's ``--out`` file (``read_results`` reads both): the frame as one
-    Parquet file with ``metadata`` as JSON under ``b"cardsim"``. It is written to
-    ``<path>.partial`` first and renamed, so ``path`` is never half written.
-    """
+    ``path`` must not exist yet (or be an empty directory). The frame is cut into parts of at
+    most ``BATCH_ROWS`` games (it must hold consecutive games); the metadata is written first and
+    marked complete last, so an interrupted save is an incomplete dataset, never a wrong one."""
     path = Path(path)
-    if path.is_dir():
-        raise CardsimError(f"{str(path)!r} is a directory")
-    if not path.parent.is_dir():
-        raise CardsimError(f"directory {str(path.parent)!r} does not exist")
-    table = pa.Table.from_pandas(games, preserve_index=False)
-    table = table.replace_schema_metadata({METADATA_KEY: json.dumps(_json_ready(metadata))})
-    tmp = partial_path(path)
-    pq.write_table(table, tmp, compression=COMPRESSION)
-    os.replace(tmp, path)
+    meta = _json_ready(dict(metadata))
+    meta.pop("games_done", None)
+    meta.setdefault("first_game", int(games["game"].iloc[0]) if len(games) else 0)
+    meta["games"] = len(games)
+    meta["format"] = FORMAT
+    meta["format_version"] = FORMAT_VERSION
+    meta["complete"] = False
+    check_metadata(meta, f"results {_quote(path)}")
+    _check_columns(list(games.columns), meta, f"results {_quote(path)}")
+    prepare_new_dataset(path, "results")
+    write_metadata(path, meta)
+    for start in range(0, len(games), BATCH_ROWS):
+        write_part(path, games.iloc[start : start + BATCH_ROWS], meta)
+    meta["complete"] = True
+    write_metadata(path, meta)
     return path
+
+
+def prepare_new_dataset(path: Path, what: str = "--out") -> None:
+    """Create the directory of a new dataset (or accept an empty one); one-line errors for a path
+    that cannot hold one."""
+    if str(path) in ("", "."):
+        raise CardsimError(f"{what} needs a path for the results directory")
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            raise CardsimError(
+                f"{what} {_quote(path)}: {_quote(parent)} is a file, not a directory"
+            )
+    if not path.parent.is_dir():
+        raise CardsimError(f"{what} {_quote(path)}: directory {_quote(path.parent)} does not exist")
+    if path.is_dir():
+        if is_dataset(path):
+            hint = "add --resume to continue that run, or " if what == "--out" else ""
+            raise CardsimError(
+                f"{what} {_quote(path)} already holds a results dataset: {hint}choose another path"
+            )
+        if any(os.scandir(path)):
+            raise CardsimError(
+                f"{what} {_quote(path)} is a directory that is not empty and not a results dataset"
+            )
+        return
+    if path.exists():
+        kind = "a file" if path.is_file() else "not a directory"
+        raise CardsimError(
+            f"{what} {_quote(path)} is {kind}: results are a directory (a Parquet dataset); "
+            "choose another path"
+        )
+    try:
+        path.mkdir()
+    except OSError as exc:
+        raise _os_problem(f"{what}: cannot create", path, exc) from None
+    probe = path / f".write-test{TMP_SUFFIX}"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            path.rmdir()
+        raise _os_problem(f"{what}: cannot write into", path, exc) from None
+
+
+# -- the runner's sink -------------------------------------------------------------------------
+
+
+class DatasetSink:
+    """Runner sink writing every chunk as one part of the dataset ``path``.
+
+    A new run creates the directory and writes its metadata before any part. ``resume=True``
+    continues the dataset at ``path`` if there is one (after checking it is the same run), hands
+    its saved games to the ``feed`` sinks (e.g. the summary) and leaves ``missing`` (the ranges
+    to play: ``runner.run(..., ranges=sink.missing)``); with nothing at ``path`` it starts
+    afresh and says so in ``note``. Without ``resume``, an existing dataset is an error, never
+    overwritten.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        spec,
+        resume: bool = False,
+        feed: Iterable[Callable[[Chunk], None]] = (),
+    ):
+        self.path = Path(path)
+        self.spec = spec
+        self.games = 0  # games on disk for this run
+        self.note = ""  # a line for the user about what resume did
+        self.missing: list[tuple[int, int]] = []
+        if resume and self._resumable_source():
+            self._resume(feed)
+        else:
+            if resume:
+                self.note = f"nothing to resume at {_quote(self.path)}: starting the run afresh"
+            prepare_new_dataset(self.path)
+            self._write_metadata(complete=False)
+            self.missing = [(spec.first_game, spec.first_game + spec.n_games)]
+
+    # -- resuming --------------------------------------------------------------------------------
+
+    def _resumable_source(self) -> bool:
+        path = self.path
+        if str(path) in ("", "."):
+            raise CardsimError("--out needs a path for the results directory")
+        if path.is_file():
+            raise CardsimError(
+                f"cannot resume {_quote(path)}: it is a single results file of an earlier "
+                "cardsim (complete as it is); --resume continues results datasets (directories)"
+            )
+        return path.is_dir() and (is_dataset(path) or any(os.scandir(path)))
+
+    def _resume(self, feed: Iterable[Callable[[Chunk], None]]) -> None:
+        meta = read_metadata(_existing(self.path))
+        self._check_resumable(meta)
+        with contextlib.suppress(OSError):
+            remove_temporary_files(self.path)
+        parts = list_parts(self.path)
+        want = dataset_metadata(self.spec)
+        if meta["games"] != want["games"]:  # extended: the new count is on disk before any part
+            self._write_metadata(complete=False)
+        for chunk in read_chunks(self.path, self.spec):
+            for sink in feed:
+                sink(chunk)
+        self.games = sum(p.games for p in parts)
+        lo = self.spec.first_game
+        self.missing = _gaps(parts, lo, lo + self.spec.n_games)
+        if not self.missing and not meta.get("complete"):
+            self._write_metadata(complete=True)
+
+    def _check_resumable(self, meta: dict) -> None:
+        want = dataset_metadata(self.spec)
+        for key in RESUME_KEYS:
+            if meta.get(key) != want[key]:
+                raise CardsimError(
+                    f"cannot resume {_quote(self.path)}: it was made with "
+                    f"{key}={_show(meta.get(key))}, this run has {key}={_show(want[key])}"
+                )
+        done_to = max((p.stop for p in list_parts(self.path)), default=0)
+        if done_to > want["first_game"] + want["games"]:
+            raise CardsimError(
+                f"cannot resume {_quote(self.path)}: it already holds games up to {done_to - 1:,}, "
+                f"beyond --games {want['games']:,}"
+            )
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def _write_metadata(self, complete: bool) -> None:
+        try:
+            write_metadata(self.path, dataset_metadata(self.spec, complete))
+        except OSError as exc:
+            raise _os_problem("cannot write the metadata of", self.path, exc) from None
+
+    def __call__(self, chunk: Chunk) -> None:
+        spec = self.spec
+        frame = chunk_frame(spec.ruleset, spec.n_players, spec.bot_names, chunk)
+        try:
+            with _interrupts_deferred():  # a Ctrl-C after the rename must find the part counted
+                write_part(self.path, frame, dataset_metadata(spec))
+                self.games += len(chunk)
+        except OSError as exc:
+            raise _os_problem("cannot write a part of", self.path, exc) from None
+
+    @property
+    def complete(self) -> bool:
+        return self.games >= self.spec.n_games
+
+    def close(self) -> Path:
+        """Mark the dataset complete when every game is in a part; the dataset's path."""
+        if self.complete:
+            self._write_metadata(complete=True)
+        return self.path
+
+    def abort(self) -> Path | None:
+        """After a failed run: the dataset keeps every finished part (nothing to undo)."""
+        return self.path
+
+    def metadata(self) -> dict:
+        meta = dataset_metadata(self.spec, self.complete)
+        meta["games_done"] = self.games
+        return meta
+
+
+def read_chunks(path: str | Path, spec) -> Iterator[Chunk]:
+    """The games of a results dataset as raw chunks, one per part, in game order."""
+    for part_frame in _iter_part_frames(Path(path)):
+        if len(part_frame):
+            yield frame_chunk(spec.ruleset, spec.n_players, spec.bot_names, part_frame)
+
+
+def _iter_part_frames(path: Path) -> Iterator[pd.DataFrame]:
+    meta = read_metadata(path)
+    where = f"results dataset {_quote(path)}"
+    key = run_key(meta)
+    for part in _checked_parts(path, meta):
+        yield _to_frame(_open_part(part, meta, key, where).read(), meta)
 
 
 def frame_chunk(ruleset, n_players: int, bot_names: list[str], df: pd.DataFrame) -> Chunk:
@@ -314,12 +776,15 @@ def empty_chunk(ruleset, n: int, n_players: int, first_game: int = 0) -> Chunk:
     )
 
 
-def read_chunks(path: str | Path, spec) -> Iterator[Chunk]:
-    """The games of a results file as raw chunks, one per row group (bounded memory)."""
-    meta = read_metadata(path)
-    cats = _categorical_columns(meta)
-    pf = pq.ParquetFile(path, read_dictionary=list(cats))
-    for i in range(pf.num_row_groups):
-        df = _restore_categories(pf.read_row_group(i).to_pandas(), meta)
-        if len(df):
-            yield frame_chunk(spec.ruleset, spec.n_players, spec.bot_names, df)
+__all__ = [
+    "DatasetSink",
+    "Part",
+    "iter_batches",
+    "list_parts",
+    "missing_ranges",
+    "read_metadata",
+    "read_results",
+    "write_metadata",
+    "write_part",
+    "write_results",
+]

@@ -174,7 +174,7 @@ def play_game(
     return decisions
 
 
-@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True)
+@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True, nogil=True)
 def run_chunk(
     fns,
     bots,

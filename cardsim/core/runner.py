@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -219,10 +220,87 @@ def _bot_tuple(spec: RunSpec, width: int) -> tuple:
     return tuple(fns + [fns[0]] * (width - len(fns)))  # fixed width: one compiled loop for all
 
 
+class StopNow(KeyboardInterrupt):
+    """A second Ctrl-C while a chunk is being played: the caller ends the process at once (the
+    compiled code in flight cannot be stopped; every chunk handed to the sinks is kept)."""
+
+
+_KERNEL_LOCK = threading.Lock()  # one chunk at a time: numba's thread pools are not reentrant
+NOTE_AFTER_SECONDS = 1.0
+
+
+def call_interruptibly(fn: Callable, *args, notify: Callable[[str], None] | None = None):
+    """``(fn(*args), interrupted)``: run ``fn`` (compiled, releasing the GIL) in a worker thread
+    while the main thread keeps handling signals.
+
+    A first Ctrl-C lets the call finish (its games are worth keeping) and reports it as
+    ``interrupted``; if the call is still running a second later, ``notify`` says so. A second
+    Ctrl-C raises ``StopNow`` at once, leaving the worker to finish in the background (a bot that
+    loops forever must not make the process deaf to Ctrl-C). Off the main thread, ``fn`` is just
+    called.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        with _KERNEL_LOCK:
+            return fn(*args), False
+    box: dict = {}
+    # an Event, not Thread.join: after a Ctrl-C inside join, is_alive() was seen to say False
+    # while the thread still ran (Python 3.11)
+    done = threading.Event()
+
+    def work() -> None:
+        with _KERNEL_LOCK:
+            try:
+                box["value"] = fn(*args)
+            except BaseException as exc:  # handed to the main thread as it is
+                box["error"] = exc
+            finally:
+                done.set()
+
+    worker = threading.Thread(target=work, name="cardsim-chunk", daemon=True)
+    worker.start()
+    interrupted_at = None
+    noted = False
+    while not done.is_set():
+        try:
+            done.wait(0.1)
+        except KeyboardInterrupt:
+            if interrupted_at is not None:
+                raise StopNow from None
+            interrupted_at = time.monotonic()
+        if (
+            interrupted_at is not None
+            and not noted
+            and notify is not None
+            and time.monotonic() - interrupted_at > NOTE_AFTER_SECONDS
+        ):
+            noted = True
+            notify("interrupted: saving the games in flight first (Ctrl-C again to stop at once)")
+    if "error" in box:
+        raise box["error"]
+    return box["value"], interrupted_at is not None
+
+
+def _run_chunk_with_threads(n_threads: int, args: tuple) -> int:
+    """``kernel.run_chunk(*args)`` on ``n_threads`` threads, also when called from a worker
+    thread (numba's thread count is a setting of the calling thread)."""
+    numba.set_num_threads(n_threads)
+    return kernel.run_chunk(*args)
+
+
 def iter_chunks(
-    spec: RunSpec, chunk_size: int | None = None, start: int = 0, stats: RunStats | None = None
+    spec: RunSpec,
+    chunk_size: int | None = None,
+    start: int = 0,
+    stats: RunStats | None = None,
+    ranges: Sequence[tuple[int, int]] | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> Iterable[Chunk]:
-    """Play the run's games from game ``first_game + start`` on, one chunk at a time."""
+    """Play the run's games from game ``first_game + start`` on, one chunk at a time (or the
+    games of ``ranges``, ``[first, stop)`` pairs of game indices, e.g. the gaps of a resumed run).
+
+    A Ctrl-C while a chunk is played lets it finish: the chunk is yielded (so it is saved) and
+    ``KeyboardInterrupt`` is raised when the next one is asked for (see ``call_interruptibly``).
+    """
     ruleset = spec.ruleset
     fns = ruleset.kernels()
     bots = _bot_tuple(spec, kernel.MAX_BOTS)
@@ -234,45 +312,59 @@ def iter_chunks(
     if chunk_size < 1:
         raise CardsimError(f"chunk size must be positive, got {chunk_size}")
     table = spec.seat_bot_table
-    done = start
-    while done < spec.n_games:
-        n = min(chunk_size, spec.n_games - done)
-        first = spec.first_game + done
-        game_out = np.zeros((n, n_game_cols), np.int32)
-        seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
-        decisions = kernel.run_chunk(
-            fns,
-            bots,
-            table,
-            params,
-            rules,
-            spec.n_players,
-            spec.turn_cap(),
-            spec.seed,
-            first,
-            ruleset.state_len,
-            ruleset.legal_len,
-            ruleset.obs_len,
-            ruleset.obs_is_state_prefix,
-            numba.get_num_threads(),
-            game_out,
-            seat_out,
-        )
-        bad = int(game_out[:, game_column_names(ruleset).index("bad_bot_answers")].sum())
-        if bad:
-            raise CardsimError(f"a bot returned an index outside the legal decisions {bad} times")
-        seat_bot = table[np.arange(first, first + n) % len(table)]
-        if stats is not None:
-            stats.decisions += int(decisions)
-            stats.games += n
-        done += n
-        yield Chunk(first, game_out, seat_out, seat_bot)
+    n_threads = numba.get_num_threads()  # numba's setting is per calling thread: pass it on
+    if ranges is None:
+        ranges = [(spec.first_game + start, spec.first_game + spec.n_games)]
+    for lo, hi in ranges:
+        first = lo
+        while first < hi:
+            n = min(chunk_size, hi - first)
+            game_out = np.zeros((n, n_game_cols), np.int32)
+            seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
+            args = (
+                fns,
+                bots,
+                table,
+                params,
+                rules,
+                spec.n_players,
+                spec.turn_cap(),
+                spec.seed,
+                first,
+                ruleset.state_len,
+                ruleset.legal_len,
+                ruleset.obs_len,
+                ruleset.obs_is_state_prefix,
+                n_threads,
+                game_out,
+                seat_out,
+            )
+            decisions, interrupted = call_interruptibly(
+                _run_chunk_with_threads,
+                n_threads,
+                args,
+                notify=notify,
+            )
+            bad = int(game_out[:, game_column_names(ruleset).index("bad_bot_answers")].sum())
+            if bad:
+                raise CardsimError(
+                    f"a bot returned an index outside the legal decisions {bad} times"
+                )
+            seat_bot = table[np.arange(first, first + n) % len(table)]
+            if stats is not None:
+                stats.decisions += int(decisions)
+                stats.games += n
+            yield Chunk(first, game_out, seat_out, seat_bot)
+            first += n
+            if interrupted:
+                raise KeyboardInterrupt
 
 
-def warm(spec: RunSpec) -> None:
+def warm(spec: RunSpec, notify: Callable[[str], None] | None = None) -> None:
     """Play the run's first game once, unrecorded, so that whatever is left to compile or load
-    (the play loop with these bots) is done before a run's clock and progress bar start."""
-    for _ in iter_chunks(dataclasses.replace(spec, n_games=1)):
+    (the play loop with these bots) is done before a run's clock and progress bar start.
+    ``notify`` as for ``run`` (a bot that never answers already hangs here)."""
+    for _ in iter_chunks(dataclasses.replace(spec, n_games=1), notify=notify):
         pass
 
 
@@ -284,18 +376,22 @@ def run(
     progress: Callable[[int], None] | None = None,
     start: int = 0,
     until: Callable[[], bool] | None = None,
+    ranges: Sequence[tuple[int, int]] | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
     ``progress(n)`` is called with the number of games of each finished chunk. On an interrupt,
     every chunk already handed to the sinks stays with them. ``until()``, asked after each chunk,
     stops the run early when true (the games played are then those of a shorter run).
+    ``ranges`` plays only those ``[first, stop)`` game ranges (a resume's gaps); ``notify``
+    receives the note shown while a Ctrl-C waits for the chunk in flight.
     """
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
     t0 = time.perf_counter()
     try:
-        for chunk in iter_chunks(spec, chunk_size, start, stats):
+        for chunk in iter_chunks(spec, chunk_size, start, stats, ranges, notify):
             for sink in sinks:
                 sink(chunk)
             if progress is not None:

@@ -1,0 +1,235 @@
+"""Faults, tested rather than assumed: runs killed with SIGKILL during play, during a resume and
+after the last game, interrupted with Ctrl-C (once, and twice while a bot loops forever), and
+cut off by a broken pipe. After each, ``--resume`` must give exactly the rows of an
+uninterrupted run: no game lost, none duplicated, every saved game kept as it was.
+
+These run ``cardsim`` as real processes (signals and pipes are what is tested), on small
+two-player Fruit Picking runs with small chunks, so that a run has many parts to be killed
+between.
+"""
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from cardsim.cli import run as run_command
+from cardsim.cli.main import cli
+from cardsim.core import io
+
+GAME = "fruit-picking"
+GAMES = 9000
+CHUNK = 300  # 30 parts
+RUN = ["run", GAME, "-n", str(GAMES), "-p", "2", "-b", "planner,greedy", "-s", "11"]
+RUN += ["--chunk-size", str(CHUNK), "-q"]
+PARTS = GAMES // CHUNK
+
+
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory):
+    """The rows of the run played without interruption (in this process)."""
+    path = tmp_path_factory.mktemp("whole") / "r"
+    result = CliRunner().invoke(cli, [*RUN, "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    return io.read_results(path)[0]
+
+
+def start(*args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardsim.cli.main", *args],
+        stdout=kwargs.pop("stdout", subprocess.PIPE),
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
+
+
+def finish(proc: subprocess.Popen, timeout: float = 120) -> tuple[int, str, str]:
+    out, err = proc.communicate(timeout=timeout)
+    return proc.returncode, out or "", err
+
+
+def parts_on_disk(path: Path) -> int:
+    if not path.is_dir():
+        return 0
+    return sum(1 for name in os.listdir(path) if io.PART_PATTERN.match(name))
+
+
+def wait_for_parts(proc: subprocess.Popen, path: Path, count: int, timeout: float = 120) -> None:
+    """Poll until ``count`` parts exist (the process still running), then return at once."""
+    deadline = time.monotonic() + timeout
+    while parts_on_disk(path) < count:
+        if proc.poll() is not None:
+            raise AssertionError(f"the run ended before {count} parts: {proc.communicate()}")
+        assert time.monotonic() < deadline, "no progress"
+        time.sleep(0.002)
+
+
+def kill_after(path: Path, parts: int, *extra: str) -> int:
+    """Start the run writing ``path``, SIGKILL it once ``parts`` parts exist; games saved."""
+    proc = start(*RUN, "--out", str(path), *extra)
+    wait_for_parts(proc, path, parts)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    return io.read_metadata(path)["games_done"]
+
+
+def resume(path: Path) -> str:
+    proc = start(*RUN, "--out", str(path), "--resume")
+    code, out, err = finish(proc)
+    assert code == 0 and err == "", (code, err)
+    return out
+
+
+def assert_same_rows(path: Path, expected: pd.DataFrame) -> None:
+    df, meta = io.read_results(path)
+    assert meta["complete"] is True and meta["games_done"] == GAMES
+    assert df["game"].is_unique  # 0 duplicated
+    assert len(df) == GAMES  # 0 lost
+    pd.testing.assert_frame_equal(df, expected)
+    assert not [n for n in os.listdir(path) if n.endswith(io.TMP_SUFFIX)]
+
+
+def snapshot(path: Path) -> dict[str, bytes]:
+    return {n: (path / n).read_bytes() for n in os.listdir(path) if io.PART_PATTERN.match(n)}
+
+
+@pytest.mark.parametrize("parts", [1, PARTS // 2, PARTS - 3])
+def test_sigkill_during_play_then_resume(tmp_path, expected, parts):
+    path = tmp_path / "r"
+    saved = kill_after(path, parts)
+    assert parts * CHUNK <= saved < GAMES  # killed mid-run, every finished part readable
+    before = snapshot(path)
+    resume(path)
+    assert_same_rows(path, expected)
+    after = snapshot(path)
+    assert all(after[name] == data for name, data in before.items())  # saved games untouched
+
+
+def test_sigkill_during_a_resume_then_resume_again(tmp_path, expected):
+    path = tmp_path / "r"
+    first = kill_after(path, 4)
+    proc = start(*RUN, "--out", str(path), "--resume")
+    wait_for_parts(proc, path, first // CHUNK + 6)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    second = io.read_metadata(path)["games_done"]
+    assert first < second < GAMES  # the killed resume lost none of the first session's games
+    resume(path)
+    assert_same_rows(path, expected)
+
+
+def test_sigkill_after_the_last_game_then_resume(tmp_path, expected):
+    path = tmp_path / "r"
+    proc = start(*RUN, "--out", str(path))
+    wait_for_parts(proc, path, PARTS)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    meta = io.read_metadata(path)
+    assert meta["games_done"] == GAMES  # whether or not it was marked complete yet
+    out = resume(path)
+    assert f"{GAMES:,} games" in out and "Throughput" not in out  # nothing left to play
+    assert_same_rows(path, expected)
+
+
+def test_broken_pipe_after_the_last_game_keeps_a_complete_result(tmp_path, expected):
+    path = tmp_path / "r"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # whoever reads the summary has gone away (`... | true`)
+    proc = start(*RUN, "--out", str(path), stdout=write_end)
+    os.close(write_end)
+    code, _, err = finish(proc)
+    assert code == run_command.EXIT_BROKEN_PIPE
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "broken pipe" in lines[0], err
+    assert f"all {GAMES:,} games are saved in {path}" in lines[0]
+    assert_same_rows(path, expected)
+
+
+def test_ctrl_c_during_play_saves_the_chunk_in_flight_and_resumes(tmp_path, expected):
+    path = tmp_path / "r"
+    proc = start(*RUN, "--out", str(path))
+    wait_for_parts(proc, path, 5)
+    proc.send_signal(signal.SIGINT)
+    code, out, err = finish(proc)
+    assert code == run_command.EXIT_INTERRUPTED and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "--resume" in lines[0], err
+    saved = io.read_metadata(path)["games_done"]
+    assert f"{saved:,} of {GAMES:,} games saved in {path}" in lines[0]
+    assert 5 * CHUNK <= saved < GAMES
+    resume(path)
+    assert_same_rows(path, expected)
+
+
+def test_ctrl_c_after_the_last_game_leaves_a_complete_result(tmp_path, expected, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    path = tmp_path / "r"
+    monkeypatch.setattr(run_command, "_print_summary", interrupted)
+    result = CliRunner().invoke(cli, [*RUN, "--out", str(path)])
+    assert result.exit_code == run_command.EXIT_INTERRUPTED
+    err = result.stderr.strip()
+    assert "\n" not in err and f"interrupted, but all {GAMES:,} games are saved" in err
+    assert_same_rows(path, expected)
+
+
+LOOPING_BOT = '''
+from numba import njit
+
+
+@njit
+def stuck(obs, legal, n_legal, params, rng):
+    """never answers"""
+    i = 0
+    while i >= 0:
+        i = (i + 1) % 1000
+    return 0
+'''
+
+
+def off_main_cpu_seconds(pid: int) -> float:
+    """CPU time of the process's threads other than the main one (Linux /proc): a bot spinning
+    in the chunk's worker thread is the only thing that burns it."""
+    ticks = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        if int(tid) != pid:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
+def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
+    bots = tmp_path / "stuck_bots.py"
+    bots.write_text(textwrap.dedent(LOOPING_BOT))
+    path = tmp_path / "r"
+    args = ["run", GAME, "-n", "100", "-p", "2", "--bot-file", str(bots), "-b", "stuck,greedy"]
+    proc = start(*args, "--out", str(path), "-q")
+    deadline = time.monotonic() + 120
+    while off_main_cpu_seconds(proc.pid) < 0.5:  # the bot is stuck in the chunk's worker thread
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1.5)
+    assert proc.poll() is None  # the first Ctrl-C waits for the games in flight
+    proc.send_signal(signal.SIGINT)
+    code, out, err = finish(proc, timeout=10)
+    assert code == run_command.EXIT_INTERRUPTED
+    lines = err.strip().splitlines()
+    assert any("Ctrl-C again to stop at once" in line for line in lines), err
+    assert lines[-1].startswith("cardsim: stopped at once"), err
+    assert "Traceback" not in err
