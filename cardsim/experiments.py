@@ -32,10 +32,15 @@ def play(
     threads: int | None = None,
     chunk_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> Results:
-    """Play one run and keep every game in memory."""
+    """Play one run and keep every game in memory (``cluster``: on a Dask cluster in tasks of
+    ``task_size`` games, see ``runner.run``)."""
     sink = FrameSink(spec)
-    stats = runner.run(spec, [sink], threads, chunk_size, progress=progress)
+    stats = runner.run(
+        spec, [sink], threads, chunk_size, progress, cluster=cluster, task_size=task_size
+    )
     return Results(sink.frame(), run_metadata(spec, stats))
 
 
@@ -43,9 +48,11 @@ def play_on_common_games(
     specs: Sequence[runner.RunSpec],
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> list[Results]:
     """Play every run of an experiment; they must share seed, first game and game count."""
-    return list(play_each(specs, threads, progress))
+    return list(play_each(specs, threads, progress, cluster, task_size))
 
 
 def _check_common(specs: Sequence[runner.RunSpec]) -> None:
@@ -60,13 +67,19 @@ def play_each(
     specs: Sequence[runner.RunSpec],
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> Iterator[Results]:
     """The runs of an experiment one at a time (each can be summarized and dropped before the
-    next is played, so memory holds one run, not all)."""
+    next is played, so memory holds one run, not all). ``cluster``: played on a Dask cluster
+    (one connection, or one local cluster, for every run)."""
+    from cardsim.core.cluster import session
+
     _check_common(specs)
     runner.set_threads(threads)
-    for spec in specs:
-        yield play(spec, threads, progress=progress)
+    with session(cluster) as client:
+        for spec in specs:
+            yield play(spec, threads, progress=progress, cluster=client, task_size=task_size)
 
 
 def seating_specs(

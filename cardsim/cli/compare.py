@@ -26,6 +26,7 @@ from cardsim.cli.specs import rule_values
 @options.bot_file_option
 @options.bot_param_option
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
 @options.force_option
@@ -41,6 +42,8 @@ def compare(
     variant,
     bot_files,
     threads,
+    cluster,
+    task_size,
     report_dir,
     quiet,
     fmt,
@@ -80,9 +83,10 @@ def compare(
         )
         runner.warm(specs[0])
     runner.set_threads(threads)
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     total = sum(s.n_games for s in specs)
     with progress_bar(total, 0, quiet) as bar:
-        results = experiments.play_on_common_games(specs, threads, progress=bar.update)
+        results = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
     comparison = C.compare([r.frame for r in results], distinct, seating_list, seed, ruleset.title)
     if fmt == "json":
         click.echo(json_text(C.comparison_record(comparison)))

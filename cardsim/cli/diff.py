@@ -23,6 +23,7 @@ from cardsim.core.errors import CardsimError
 @options.seed_option
 @options.rules_option
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
 @options.force_option
@@ -37,6 +38,8 @@ def diff(
     seed,
     rules,
     threads,
+    cluster,
+    task_size,
     report_dir,
     quiet,
     fmt,
@@ -82,10 +85,11 @@ def diff(
             bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     if report_dir is not None:
         prepare_dir(report_dir)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        a, b = experiments.play_on_common_games(specs, threads, progress=bar.update)
+        a, b = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
     table = paired_diff(a, b)
     spec = specs[0]
     header = (

@@ -107,6 +107,44 @@ threads_option = click.option(
     help="Worker threads (default: all cores).",
 )
 
+cluster_option = click.option(
+    "--cluster",
+    "cluster",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on a Dask cluster: local:N starts N worker processes on this machine; a scheduler "
+    "address (tcp://host:8786) uses its workers. The same games and results as on threads. "
+    "Needs pip install 'cardsim[dask]'.",
+)
+
+task_size_option = click.option(
+    "--task-size",
+    "task_size",
+    default=None,
+    metavar="N",
+    help="With --cluster: games per task (default: about 8 tasks per worker, whole chunks).",
+)
+
+cluster_options = compose(cluster_option, task_size_option)
+"""Where the games are played: shared by every command that simulates."""
+
+
+def cluster_choice(cluster: str | None, task_size: str | None) -> tuple:
+    """``(ClusterAddress or None, task size or None)``, checked before anything runs."""
+    from cardsim.core.errors import CardsimError
+
+    if cluster is None:
+        if task_size is not None:
+            raise CardsimError("--task-size is for runs on a cluster: add --cluster")
+        return None, None
+    from cardsim.core import cluster as dask_cluster
+    from cardsim.core.runner import parse_count
+
+    address = dask_cluster.parse_cluster(cluster)
+    dask_cluster.require_dask()
+    return address, parse_count(task_size, "--task-size") if task_size is not None else None
+
+
 chunk_size_option = click.option(
     "--chunk-size",
     "chunk_size",

@@ -35,6 +35,7 @@ EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 @options.report_option
 @options.until_ci_option
 @options.force_option
+@options.cluster_options
 @format_option
 @click.pass_context
 def run(
@@ -56,6 +57,8 @@ def run(
     report_dir,
     until_ci,
     force,
+    cluster,
+    task_size,
     fmt,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
@@ -74,6 +77,7 @@ def run(
             runner.warm(spec, notify=_say)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written
+        cluster, task_size = options.cluster_choice(cluster, task_size)
         if resume and out is None:
             raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
         summary = SummaryAccumulator(spec)
@@ -104,6 +108,8 @@ def run(
                 until=stop,
                 ranges=sink.missing if sink is not None else None,
                 notify=_say,
+                cluster=cluster,
+                task_size=task_size,
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed

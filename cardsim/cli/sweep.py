@@ -28,6 +28,7 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.deals_option
 @options.spec_options
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
@@ -44,6 +45,8 @@ def sweep(
     rules,
     variant,
     threads,
+    cluster,
+    task_size,
     report_dir,
     out_dir,
     quiet,
@@ -80,6 +83,7 @@ def sweep(
             bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
@@ -92,7 +96,7 @@ def sweep(
                 )
     rows, first = [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        runs = experiments.play_each(specs, threads, progress=bar.update)
+        runs = experiments.play_each(specs, threads, bar.update, cluster, task_size)
         for i, (point, results) in enumerate(zip(points, runs, strict=True)):
             rows.append(S.setting_row(point, results.frame))
             if out_dir is not None:

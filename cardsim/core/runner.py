@@ -209,6 +209,7 @@ class RunStats:
     decisions: int
     seconds: float
     threads: int
+    workers: int = 0  # cluster workers that played (0: this process)
 
     @property
     def games_per_second(self) -> float:
@@ -378,6 +379,8 @@ def run(
     until: Callable[[], bool] | None = None,
     ranges: Sequence[tuple[int, int]] | None = None,
     notify: Callable[[str], None] | None = None,
+    cluster=None,
+    task_size: int | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
@@ -386,7 +389,20 @@ def run(
     stops the run early when true (the games played are then those of a shorter run).
     ``ranges`` plays only those ``[first, stop)`` game ranges (a resume's gaps); ``notify``
     receives the note shown while a Ctrl-C waits for the chunk in flight.
+
+    ``cluster``: a ``distributed.Client`` (or a ``--cluster`` text: ``local:N`` or a scheduler
+    address) plays the run on a Dask cluster in tasks of ``task_size`` games instead
+    (``cardsim.core.cluster``): the same games, the same rows, in the same order to the sinks;
+    sinks with ``fresh()``/``merge()`` are filled on the workers and merged, so no game row
+    travels unless another sink needs it.
     """
+    if cluster is not None:
+        from cardsim.core import cluster as dask_cluster
+
+        with dask_cluster.session(cluster) as client:
+            return dask_cluster.run(
+                spec, client, sinks, chunk_size, task_size, progress, start, until, ranges
+            )
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
     t0 = time.perf_counter()

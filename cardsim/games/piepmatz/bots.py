@@ -80,7 +80,11 @@ S_COL = S_ROW + C.MAX_ROW  # [MAX_COLUMN] the simulated seed column (values)
 S_BAD = S_COL + C.MAX_COLUMN  # [MAX_COLUMN] the simulated bad-card column
 S_TAKEN = S_BAD + C.MAX_COLUMN  # [MAX_ROW] birds the simulated chain collects
 S_MASK = S_TAKEN + C.MAX_ROW  # [MAX_SPECIES] the bot's collection masks as simulated
-S_LEN = S_MASK + C.MAX_SPECIES
+S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
+S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
+S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
+S_LEN = S_KEEP + C.MAX_HAND
+KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN
 
 
@@ -91,39 +95,51 @@ def strength(bird):
 
 @njit(**HOT_RULES_JIT)
 def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """Birds in a 12-bit species mask, without branches (a mispredicted loop costs more)."""
+    x = x - ((x >> 1) & 0x555)
+    x = (x & 0x333) + ((x >> 2) & 0x333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
 
 
 @njit(**HOT_RULES_JIT)
 def mask_points(obs, mask):
     """Egg points of the birds in a species mask (R34)."""
     points = 0
-    for bit in range(C.BIRDS_PER_SPECIES):
-        if mask >> bit & 1:
-            points += obs[C.F_BIRD_POINTS + bit // 2]
+    for s in range(C.MAX_STRENGTH):
+        both = mask >> (2 * s)
+        points += ((both & 1) + (both >> 1 & 1)) * obs[C.F_BIRD_POINTS + s]
     return points
 
 
 @njit(**RULES_JIT)
-def species_standing(obs, me, species, mask):
-    """(my projected majority points, points the holders above or level with me score) for my
-    ``mask`` of a species against the public collections (R33)."""
-    mine = popcount(mask)
-    best_other = 0
-    for seat in range(obs[L.H_N_PLAYERS]):
-        if seat != me:
-            best_other = max(best_other, popcount(obs[C.F_SEATS + seat * C.SEAT_LEN + species]))
-    own = mask_points(obs, mask) if mine > 0 and mine >= best_other else 0
-    theirs = 0
-    for seat in range(obs[L.H_N_PLAYERS]):
-        if seat != me:
-            other = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
-            if popcount(other) == best_other and best_other >= mine and best_other > 0:
-                theirs += mask_points(obs, other)
+def read_opponents(obs, me):
+    """Per species, the most birds an opponent holds and the points the opponents holding that
+    many score for it (R33), into the scratch room: once per decision."""
+    for species in range(C.MAX_SPECIES):
+        best = 0
+        points = 0
+        for seat in range(obs[L.H_N_PLAYERS]):
+            if seat == me:
+                continue
+            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
+            held = popcount(mask)
+            if held > best:
+                best = held
+                points = 0
+            if held == best and held > 0:
+                points += mask_points(obs, mask)
+        obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
+        obs[C.OBS_SCRATCH + S_THEIRS + species] = points
+
+
+@njit(**HOT_RULES_JIT)
+def species_standing(obs, species, held, points):
+    """(my projected majority points, points the opponents level with or above me score) when I
+    hold ``held`` birds worth ``points`` of a species (R33)."""
+    best_other = obs[C.OBS_SCRATCH + S_BEST_OTHER + species]
+    own = points if held > 0 and held >= best_other else 0
+    theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] if best_other >= held else 0
     return own, theirs
 
 
@@ -132,15 +148,17 @@ def bird_value(obs, params, me, mask, bird):
     """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
     gained, opponents' majority denied, a pair completed, egg points."""
     species = bird // C.BIRDS_PER_SPECIES
-    bit = 1 << (bird % C.BIRDS_PER_SPECIES)
-    own0, theirs0 = species_standing(obs, me, species, mask)
-    own1, theirs1 = species_standing(obs, me, species, mask | bit)
+    held = popcount(mask)
+    points = mask_points(obs, mask)
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own0, theirs0 = species_standing(obs, species, held, points)
+    own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
     pair = 1.0 if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
     return (
         params[W_MAJORITY] * (own1 - own0)
         + params[W_DENY] * (theirs0 - theirs1)
         + params[W_PAIR] * pair * obs[C.F_PAIR_POINTS]
-        + params[W_EGG] * obs[C.F_BIRD_POINTS + strength(bird) - 1]
+        + params[W_EGG] * gain
     )
 
 
@@ -249,17 +267,25 @@ def play_value(obs, params, me, bird, perch):
         best_seed = max(best_seed, scratch[S_COL + d - 1] if d <= seeds else 2)
     if reach >= 1:
         value -= params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
-    if not chained:  # R24: the option of adding a hand card
-        best_keep = 0.0
+    if not chained:  # R24: the option of adding a hand card (the collection is unchanged)
+        best_keep = 0
+        limit = strength(bird)
         for i in range(obs[C.OBS_HAND_LEN]):
             card = obs[C.OBS_HAND + i]
-            if card != bird and strength(card) <= strength(bird):
-                species = card // C.BIRDS_PER_SPECIES
-                best_keep = max(
-                    best_keep, bird_value(obs, params, me, scratch[S_MASK + species], card)
-                )
-        value += params[W_KEEP_OPTION] * best_keep
+            if card != bird and strength(card) <= limit:
+                best_keep = max(best_keep, scratch[S_KEEP + i])
+        value += params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
     return value
+
+
+@njit(**RULES_JIT)
+def read_keeps(obs, params, me):
+    """What adding each hand card to the collection would be worth (R24), once per play."""
+    for i in range(obs[C.OBS_HAND_LEN]):
+        card = obs[C.OBS_HAND + i]
+        mask = obs[C.F_SEATS + me * C.SEAT_LEN + card // C.BIRDS_PER_SPECIES]
+        value = max(0.0, bird_value(obs, params, me, mask, card))
+        obs[C.OBS_SCRATCH + S_KEEP + i] = int(value * KEEP_SCALE + 0.5)
 
 
 @njit(**RULES_JIT)
@@ -267,8 +293,11 @@ def card_prospect(obs, params, me, bird):
     """A card drawn into the hand: its majority and pair prospects and its strength."""
     species = bird // C.BIRDS_PER_SPECIES
     mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    own0, _ = species_standing(obs, me, species, mask)
-    own1, _ = species_standing(obs, me, species, mask | (1 << (bird % C.BIRDS_PER_SPECIES)))
+    held = popcount(mask)
+    points = mask_points(obs, mask)
+    own0, _ = species_standing(obs, species, held, points)
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own1, _ = species_standing(obs, species, held + 1, points + gain)
     mate = bird ^ 1
     paired = mask >> (mate % C.BIRDS_PER_SPECIES) & 1
     for i in range(obs[C.OBS_HAND_LEN]):
@@ -285,9 +314,11 @@ def final_value(obs, params, me, bird):
     """A hand card joining the collection at the end (R31): its points there."""
     species = bird // C.BIRDS_PER_SPECIES
     mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    bit = 1 << (bird % C.BIRDS_PER_SPECIES)
-    own0, theirs0 = species_standing(obs, me, species, mask)
-    own1, theirs1 = species_standing(obs, me, species, mask | bit)
+    held = popcount(mask)
+    points = mask_points(obs, mask)
+    own0, theirs0 = species_standing(obs, species, held, points)
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
     pair = obs[C.F_PAIR_POINTS] if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0
     return own1 - own0 + pair + 0.5 * (theirs0 - theirs1)
 
@@ -317,6 +348,9 @@ def decision_value(obs, params, code, me):
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value``; ties uniformly at random."""
     me = obs[L.H_SEAT]
+    read_opponents(obs, me)
+    if obs[L.H_PHASE] == C.PHASE_PLAY:
+        read_keeps(obs, params, me)
     best = 0
     best_value = -1e18
     ties = 0
