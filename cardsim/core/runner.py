@@ -11,15 +11,23 @@ import dataclasses
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numba
 import numpy as np
 
 from cardsim import __version__
 from cardsim.core import kernel, registry
-from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_reference, params_matrix
+from cardsim.core.bots import (
+    Bot,
+    compile_bot,
+    load_bot_file,
+    load_bot_reference,
+    params_matrix,
+    with_params,
+)
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
@@ -87,11 +95,16 @@ def parse_count(text: str | int | float, what: str = "--games") -> int:
 
 
 def resolve_bots(
-    ruleset, names: Sequence[str], n_players: int, bot_files: Iterable[str] = ()
+    ruleset,
+    names: Sequence[str],
+    n_players: int,
+    bot_files: Iterable[str] = (),
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Bot]:
     """Bot per seat from names: built-ins, then bots of ``bot_files``, then ``module:function``.
 
-    One name fills every seat; otherwise exactly one name per seat.
+    One name fills every seat; otherwise exactly one name per seat. ``bot_params`` changes
+    parameters by bot name (``bots.with_params``).
     """
     builtins = ruleset.bots()
     user: dict[str, Bot] = {}
@@ -114,7 +127,7 @@ def resolve_bots(
             known = ", ".join(sorted(builtins) + sorted(user))
             raise CardsimError(f"unknown bot {name!r} for {ruleset.name} (known: {known})")
         out.append(bot)
-    return out
+    return with_params(out, bot_params) if bot_params else out
 
 
 def make_spec(
@@ -128,6 +141,7 @@ def make_spec(
     seat_bot_table: np.ndarray | None = None,
     first_game: int = 0,
     seat_bots: Sequence[Bot] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> RunSpec:
     """Check every input of a run and return its ``RunSpec`` (one-line errors on bad input)."""
     ruleset = registry.get(game)
@@ -144,7 +158,7 @@ def make_spec(
     per_seat = (
         list(seat_bots)
         if seat_bots is not None
-        else resolve_bots(ruleset, bots, n_players, bot_files)
+        else resolve_bots(ruleset, bots, n_players, bot_files, bot_params)
     )
     distinct: list[Bot] = []
     for bot in per_seat:
