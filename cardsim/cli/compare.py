@@ -51,7 +51,9 @@ def compare(
     from cardsim.core import registry, runner
 
     ruleset = registry.get(game)
-    k = ruleset.default_players if players is None else players
+    k = runner.check_players(ruleset, players)  # before the seatings are enumerated
+    runner.parse_count(games)
+    runner.set_threads(threads)
     names = options.split_names(bots)
     seating_list = C.seatings(names, k, seatings)
     distinct = list(dict.fromkeys(names))

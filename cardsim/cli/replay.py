@@ -17,12 +17,15 @@ def replay(game, game_index, players, bots, bot_files, seed, rules, variant) -> 
     """Tell the story of game I of the run (same --seed, --players, --bots, --rules and
     --variant)."""
     from cardsim.cli.specs import spec_from_options
+    from cardsim.core.runner import parse_index
 
+    index = parse_index(game_index, "--game")
     with compiling(game, bot_files):
-        spec = spec_from_options(
-            game, game_index + 1, players, bots, bot_files, seed, rules, variant
-        )
+        spec = spec_from_options(game, index + 1, players, bots, bot_files, seed, rules, variant)
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")
-    story = spec.ruleset.replay(spec, game_index)
+    try:
+        story = spec.ruleset.replay(spec, index)
+    except CardsimError as exc:  # a bot's bad answer: say in which game
+        raise CardsimError(f"game {index}: {exc}") from None
     click.echo(story if isinstance(story, str) else "\n".join(map(str, story)))

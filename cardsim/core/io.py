@@ -468,11 +468,11 @@ def iter_batches(
 def _legacy_file(path: Path, meta: dict, cats: list[str]) -> pq.ParquetFile:
     where = f"results file {_quote(path)}"
     try:
-        pf = pq.ParquetFile(path, read_dictionary=cats)
+        _check_columns(pq.read_schema(path).names, meta, where)
+        return pq.ParquetFile(path, read_dictionary=cats)
     except (pa.ArrowException, OSError) as exc:
-        raise CardsimError(f"{where} is not readable: {exc}") from None
-    _check_columns(pf.schema_arrow.names, meta, where)
-    return pf
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CardsimError(f"{where} is not readable: {first}") from None
 
 
 def read_results(
