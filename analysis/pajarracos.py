@@ -12,7 +12,10 @@ Reproduces ``reports/pajarracos/``:
   interval. Removing cards changes the deck, so a game's deal is not card for card the same in
   both runs; the seed, the first player and the bots' random streams are.
 
-    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos]
+    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos] [--cluster ADDRESS]
+
+``--cluster`` plays every run on a Dask cluster (``local:N`` or a scheduler address), as the
+``--cluster`` option of the commands does: the same games, so the same reports.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from pathlib import Path
 import cardsim
 from cardsim.analysis import balance
 from cardsim.analysis import variant_diff as D
+from cardsim.analysis.balance_stats import BalanceStats
 from cardsim.analysis.experiment_report import changed_rules, setup_section
 from cardsim.analysis.paired import paired_diff
 from cardsim.analysis.report import Report, Section, Table, render_figure
 from cardsim.core import registry
+from cardsim.core.cluster import session
 from cardsim.core.variants import load_variant
 
 GAME = "pajarracos"
@@ -51,9 +56,11 @@ CROW_COUNTERS = (
 )
 
 
-def balance_reports(games: int, out: Path) -> None:
+def balance_reports(games: int, out: Path, cluster=None) -> None:
     for players in (3, 4, 6):
-        results = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+        results = cardsim.simulate(
+            GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+        )
         title = f"Balance report: Pajarracos, {players} players, strategist bots"
         balance.balance_report(results, title=title).write(out / f"balance-{players}p")
         print(f"balance-{players}p: {games:,} games", flush=True)
@@ -79,9 +86,11 @@ def ablation_section(base, variant_results, name: str) -> Section:
     )
 
 
-def crow_report(games: int, out: Path, players: int = 4) -> None:
+def crow_report(games: int, out: Path, players: int = 4, cluster=None) -> None:
     ruleset = registry.get(GAME)
-    base = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+    base = cardsim.simulate(
+        GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+    )
     report = Report(
         f"Crow cards in Pajarracos, {players} players",
         base.metadata,
@@ -103,14 +112,21 @@ def crow_report(games: int, out: Path, players: int = 4) -> None:
             ],
         )
     )
-    caption = balance.run_caption(base)
-    counters = balance.counter_section(base.frame, CROW_COUNTERS, caption)
+    stats = BalanceStats.from_frame(base.frame, base.metadata, CROW_COUNTERS)
+    caption = balance.run_caption(stats)
+    counters = balance.counter_section(stats, caption)
     counters.heading = "Part 1: crow counters and winning (full deck)"
     report.add(counters)
     for stem in VARIANTS:
         variant = load_variant(ROOT / "variants" / f"pajarracos-{stem}.toml", ruleset)
         run = cardsim.simulate(
-            GAME, games=games, players=players, bots=BOTS, rules=variant.rules, seed=SEED
+            GAME,
+            games=games,
+            players=players,
+            bots=BOTS,
+            rules=variant.rules,
+            seed=SEED,
+            cluster=cluster,
         )
         report.add(ablation_section(base, run, variant.name.lower()))
         print(f"crows: {variant.name} done", flush=True)
@@ -121,10 +137,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=2e5)
     parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     start = time.perf_counter()
-    balance_reports(int(args.games), args.out)
-    crow_report(int(args.games), args.out)
+    with session(args.cluster) as client:  # one local cluster for every run
+        balance_reports(int(args.games), args.out, client)
+        crow_report(int(args.games), args.out, cluster=client)
     print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
 
 

@@ -16,7 +16,10 @@ Reproduces ``reports/piepmatz/``:
 Changing the feeder changes the deck, so a game's deal is not card for card the same in two rule
 sets; the seed, the start player, the bird cards and the bots' random streams are.
 
-    python analysis/piepmatz.py [--games 100000] [--out reports/piepmatz]
+    python analysis/piepmatz.py [--games 100000] [--out reports/piepmatz] [--cluster ADDRESS]
+
+``--cluster`` plays every run on a Dask cluster (``local:N`` or a scheduler address): the same
+games, so the same reports.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from pathlib import Path
 import cardsim
 from cardsim.analysis import balance
 from cardsim.analysis import variant_diff as D
+from cardsim.analysis.balance_stats import BalanceStats
 from cardsim.analysis.experiment_report import changed_rules, setup_section
 from cardsim.analysis.paired import paired_diff
 from cardsim.analysis.report import Report, Section, Table, render_figure
 from cardsim.core import registry
+from cardsim.core.cluster import session
 from cardsim.core.variants import load_variant
 
 GAME = "piepmatz"
@@ -55,9 +60,11 @@ BAD_CARD_COUNTERS = (
 )
 
 
-def balance_reports(games: int, out: Path) -> None:
+def balance_reports(games: int, out: Path, cluster=None) -> None:
     for players in (2, 3, 4):
-        results = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+        results = cardsim.simulate(
+            GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+        )
         title = f"Balance report: Piepmatz, {players} players, planner bots"
         balance.balance_report(results, title=title).write(out / f"balance-{players}p")
         print(f"balance-{players}p: {games:,} games", flush=True)
@@ -81,19 +88,27 @@ def ablation_section(base, variant_results, base_name: str, name: str) -> Sectio
     )
 
 
-def variant_runs(games: int, players: int, stems: tuple[str, ...]):
+def variant_runs(games: int, players: int, stems: tuple[str, ...], cluster=None):
     ruleset = registry.get(GAME)
     for stem in stems:
         variant = load_variant(ROOT / "variants" / f"piepmatz-{stem}.toml", ruleset)
         run = cardsim.simulate(
-            GAME, games=games, players=players, bots=BOTS, rules=variant.rules, seed=SEED
+            GAME,
+            games=games,
+            players=players,
+            bots=BOTS,
+            rules=variant.rules,
+            seed=SEED,
+            cluster=cluster,
         )
         yield variant, run
 
 
-def bad_card_report(games: int, out: Path, players: int = 4) -> None:
+def bad_card_report(games: int, out: Path, players: int = 4, cluster=None) -> None:
     ruleset = registry.get(GAME)
-    base = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+    base = cardsim.simulate(
+        GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+    )
     report = Report(
         f"Crows and squirrels in Piepmatz, {players} players",
         base.metadata,
@@ -116,18 +131,21 @@ def bad_card_report(games: int, out: Path, players: int = 4) -> None:
             ],
         )
     )
-    counters = balance.counter_section(base.frame, BAD_CARD_COUNTERS, balance.run_caption(base))
+    stats = BalanceStats.from_frame(base.frame, base.metadata, BAD_CARD_COUNTERS)
+    counters = balance.counter_section(stats, balance.run_caption(stats))
     counters.heading = "Part 1: bad-card counters and winning (3 crows, 3 squirrels)"
     report.add(counters)
-    for variant, run in variant_runs(games, players, BAD_CARD_VARIANTS):
+    for variant, run in variant_runs(games, players, BAD_CARD_VARIANTS, cluster):
         report.add(ablation_section(base, run, "3 crows, 3 squirrels", variant.name.lower()))
         print(f"bad cards: {variant.name} done", flush=True)
     report.write(out / "bad-cards")
 
 
-def feeder_report(games: int, out: Path, players: int = 4) -> None:
+def feeder_report(games: int, out: Path, players: int = 4, cluster=None) -> None:
     ruleset = registry.get(GAME)
-    base = cardsim.simulate(GAME, games=games, players=players, bots=BOTS, seed=SEED)
+    base = cardsim.simulate(
+        GAME, games=games, players=players, bots=BOTS, seed=SEED, cluster=cluster
+    )
     report = Report(
         f"The feeder split in Piepmatz, {players} players",
         base.metadata,
@@ -148,7 +166,7 @@ def feeder_report(games: int, out: Path, players: int = 4) -> None:
             ],
         )
     )
-    for variant, run in variant_runs(games, players, FEEDER_VARIANTS):
+    for variant, run in variant_runs(games, players, FEEDER_VARIANTS, cluster):
         report.add(ablation_section(base, run, "10/10/10", variant.name.lower()))
         print(f"feeder split: {variant.name} done", flush=True)
     report.write(out / "feeder-split")
@@ -158,11 +176,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=1e5)
     parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     start = time.perf_counter()
-    balance_reports(int(args.games), args.out)
-    bad_card_report(int(args.games), args.out)
-    feeder_report(int(args.games), args.out)
+    with session(args.cluster) as client:  # one local cluster for every run
+        balance_reports(int(args.games), args.out, client)
+        bad_card_report(int(args.games), args.out, cluster=client)
+        feeder_report(int(args.games), args.out, cluster=client)
     print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
 
 

@@ -1,14 +1,14 @@
 """Engine throughput, measured as ratios taken in one run on this machine.
 
-For every registered ruleset, player count and bot (random, greedy), prints games/s and turns/s
-for the compiled engine on 1 thread and on all threads, and for the plain-Python reference, then
-the ratios compiled/reference (1 thread) and all-threads/1-thread.
+For every registered ruleset, player count and bot (random, greedy, the game's default), prints
+games/s and turns/s for the compiled engine on 1 thread and on all threads, and for the
+plain-Python reference, then the ratios compiled/reference (1 thread) and all-threads/1-thread.
 
     python benchmarks/bench_engines.py [--games 200000] [--reference-games 40] [--game NAME]
         [--players K] [--bot NAME]
 
 --game, --players and --bot may be repeated; by default every ruleset, every player count it
-allows, and the random and greedy bots.
+allows, and the random, greedy and default bots.
 
 Compile time is excluded (one warm-up run first); reference games are fewer because they are slow.
 """
@@ -70,7 +70,8 @@ def main() -> None:
         ruleset = registry.get(name)
         allowed = range(ruleset.min_players, ruleset.max_players + 1)
         for players in [k for k in args.players or allowed if k in allowed]:
-            for bot in args.bot or ("random", "greedy"):
+            default = ("random", "greedy", *ruleset.default_bots)  # and the game's default bot
+            for bot in args.bot or dict.fromkeys(default):
                 spec = runner.make_spec(name, int(args.games), players, [bot], {}, seed=2024)
                 warm = dataclasses.replace(spec, n_games=1000)
                 compiled_rate(warm, all_threads)  # compile and start the thread pool

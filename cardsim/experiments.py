@@ -32,10 +32,15 @@ def play(
     threads: int | None = None,
     chunk_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> Results:
-    """Play one run and keep every game in memory."""
+    """Play one run and keep every game in memory (``cluster``: on a Dask cluster in tasks of
+    ``task_size`` games, see ``runner.run``)."""
     sink = FrameSink(spec)
-    stats = runner.run(spec, [sink], threads, chunk_size, progress=progress)
+    stats = runner.run(
+        spec, [sink], threads, chunk_size, progress, cluster=cluster, task_size=task_size
+    )
     return Results(sink.frame(), run_metadata(spec, stats))
 
 
@@ -43,9 +48,11 @@ def play_on_common_games(
     specs: Sequence[runner.RunSpec],
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> list[Results]:
     """Play every run of an experiment; they must share seed, first game and game count."""
-    return list(play_each(specs, threads, progress))
+    return list(play_each(specs, threads, progress, cluster, task_size))
 
 
 def _check_common(specs: Sequence[runner.RunSpec]) -> None:
@@ -60,13 +67,19 @@ def play_each(
     specs: Sequence[runner.RunSpec],
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
 ) -> Iterator[Results]:
     """The runs of an experiment one at a time (each can be summarized and dropped before the
-    next is played, so memory holds one run, not all)."""
+    next is played, so memory holds one run, not all). ``cluster``: played on a Dask cluster
+    (one connection, or one local cluster, for every run)."""
+    from cardsim.core.cluster import session
+
     _check_common(specs)
     runner.set_threads(threads)
-    for spec in specs:
-        yield play(spec, threads, progress=progress)
+    with session(cluster) as client:
+        for spec in specs:
+            yield play(spec, threads, progress=progress, cluster=client, task_size=task_size)
 
 
 def seating_specs(
@@ -79,11 +92,12 @@ def seating_specs(
     seed: int = 0,
     bot_files: Iterable[str] = (),
     variant: dict | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[runner.RunSpec]:
     """One run per seating (bot name per seat), all with the same bot list ``bot_names`` so the
     runs' bot categories agree: deal ``i`` is game ``i`` of every run."""
     ruleset = registry.get(game)
-    bots = runner.resolve_bots(ruleset, list(bot_names), len(bot_names), bot_files)
+    bots = runner.resolve_bots(ruleset, list(bot_names), len(bot_names), bot_files, bot_params)
     specs = []
     for seating in seatings:
         row = np.array([[list(bot_names).index(name) for name in seating]], np.int16)
@@ -103,6 +117,7 @@ def rule_specs(
     seed: int = 0,
     bot_files: Iterable[str] = (),
     variants: Sequence[dict | None] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[runner.RunSpec]:
     """One run per rule setting (a sweep's grid points, a diff's variants), same bots and seed.
 
@@ -111,7 +126,9 @@ def rule_specs(
     """
     specs = []
     for i, rules in enumerate(settings):
-        spec = runner.make_spec(game, games, n_players, list(bots), dict(rules), seed, bot_files)
+        spec = runner.make_spec(
+            game, games, n_players, list(bots), dict(rules), seed, bot_files, bot_params=bot_params
+        )
         if variants is not None and variants[i] is not None:
             spec = dataclasses.replace(spec, variant=variants[i])
         specs.append(spec)

@@ -24,7 +24,12 @@ from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import engine
 from cardsim.games.fruit_picking import rules as R
-from cardsim.games.fruit_picking.reference import ReferenceGame, sets_of
+from cardsim.games.fruit_picking.reference import (
+    ReferenceGame,
+    market_card_fruits,
+    market_layout,
+    sets_of,
+)
 
 SETUP, LEGAL, APPLY, OBSERVE, FINALIZE = engine.KERNELS
 FARM = ("cherry", "rain", "grapes", "strawberry", "pineapple", "banana")
@@ -68,8 +73,8 @@ class Both:
         SETUP(self.state, self.rules, n, self.chance)
         self.ref = ReferenceGame(self.values, n, 0, 0)
         assert self.state[L.H_SEAT] == 0 and self.state[L.H_PHASE] == C.PHASE_PLANT
-        fruits = R.card_fruits(self.values)
-        surcharge = R.slot_surcharge(self.values)
+        fruits = market_card_fruits(self.values)  # the reference's reading of the doc (A2, R15)
+        _, surcharge = market_layout(self.values)
         st, ref = self.state, self.ref
         for seat, seeds in sc.seeds.items():
             b = C.seat_base(seat)
@@ -186,10 +191,10 @@ def test_e2_e4_price_table(kind, slot, price):
 
 @pytest.mark.parametrize("kind", range(5))
 def test_e4_beginners_prices_have_no_surcharge(kind):
-    # fruit-picking.md E4, V3: 3 slots and the price is the printed fruits only.
+    # fruit-picking.md E4, V3: 3 slots and the price is the printed fruits only (E4's last column).
     values = resolve_options(R.OPTIONS, {"variant_beginners": True}, "fruit-picking")
     rules = R.encode(values, 3)
-    water = R.farm_fruits(values)
+    v3_price = {C.STRAWBERRY: 3, C.BANANA: 2, C.CHERRY: 2, C.PINEAPPLE: 1, C.GRAPES: 1}
     seen = set()
     for game in range(300):
         state = np.zeros(C.STATE_LEN, np.int32)
@@ -198,7 +203,7 @@ def test_e4_beginners_prices_have_no_surcharge(kind):
         assert state[C.F_N_SLOTS] == 3
         for slot in range(3):
             if state[C.F_MARKET_KIND + slot] == kind:
-                assert state[C.F_MARKET_PRICE + slot] == water[kind]
+                assert state[C.F_MARKET_PRICE + slot] == v3_price[kind]
                 seen.add(slot)
     assert seen == {0, 1, 2}
 
@@ -282,6 +287,37 @@ def test_e6_no_seeds():
     assert both.counter(1, C.C_NO_SEED_TURNS) == 1
     assert both.state[L.H_TURNS] == 2 and both.state[L.H_SEAT] == 0  # seat 0 plays again
     assert both.state[L.H_PHASE] == C.PHASE_PLANT
+
+
+def test_a11_the_2020_no_seeds_procedure_on_e6():
+    # fruit-picking.md A11 alternative (no_seed_rule=2020) on E6: no seed goes from the House to
+    # storage; the three seeds come from storage: "it leaves the House at 2 and storage at 13"
+    both = Both(
+        Scenario(
+            seeds={0: farm(house=4, cherry=1), 1: farm(house=2)}, rules={"no_seed_rule": "2020"}
+        )
+    )
+    both.apply(POS["cherry"])
+    both.apply(C.WATER)
+    assert both.seeds(1) == [2, 1, 1, 1, 0, 0, 0]
+    assert both.seat(1, C.SEAT_STORAGE) == 13
+    assert both.state[L.H_TURNS] == 2 and both.state[L.H_SEAT] == 0
+
+
+@pytest.mark.parametrize(("rule", "house", "storage"), [("2014", 14, 1), ("2020", 15, 0)])
+def test_a11_storage_runs_short(rule, house, storage):
+    # fruit-picking.md R7, A11: 17 seeds on the House, 1 in storage. 2014: 3 House seeds go to
+    # storage (14, 4), then 3 go to positions 1-3 (storage 1). 2020: position 1's seed from
+    # storage, those of positions 2 and 3 from the House (15, 0).
+    both = Both(
+        Scenario(
+            seeds={0: farm(house=4, cherry=1), 1: farm(house=17)}, rules={"no_seed_rule": rule}
+        )
+    )
+    both.apply(POS["cherry"])
+    both.apply(C.WATER)
+    assert both.seeds(1) == [house, 1, 1, 1, 0, 0, 0]
+    assert both.seat(1, C.SEAT_STORAGE) == storage
 
 
 @pytest.mark.parametrize(("origin", "seeds_on_origin"), [(6, 1), (5, 2)])
@@ -376,11 +412,23 @@ def _finished(
         n_players=n_players,
     )
     both = Both(sc)
-    fruits = R.card_fruits(both.values)
+    fruits = market_card_fruits(both.values)
     st, ref = both.state, both.ref
+    taken = [0] * 5  # cards of each kind handed out so far: each seat gets the next ones
+    ids: dict[int, list[int]] = {}
+    for s, cards in owned.items():
+        ids[s] = []
+        for kind, n in enumerate(cards):
+            ids[s] += [card(kind, (taken[kind] + i) % PER_KIND) for i in range(n)]
+            taken[kind] += n
+        for c in ids[s]:
+            st[C.F_CARD_OWNER + c] = s
+        ref.bought[s] = list(ids[s])
+    if (rules or {}).get("tiebreak_fruits") == "set_cards":  # which card is whose matters (A9)
+        assert max(taken) <= PER_KIND, "more cards of a kind than the deck holds"
     for s, cards in owned.items():
         b = C.seat_base(s)
-        n_fruits = sum(n * fruits[card(k)] for k, n in enumerate(cards))
+        n_fruits = sum(fruits[c] for c in ids[s])
         st[b + C.SEAT_OWNED : b + C.SEAT_OWNED + 5] = cards
         st[b + C.SEAT_FRUITS] = n_fruits
         st[b + C.SEAT_N_CARDS] = sum(cards)
@@ -436,3 +484,36 @@ def test_a8_no_set_winner(no_set_winner, wins):
     )
     assert list(rows[:3, L.S_WIN]) == wins
     assert list(rows[:3, L.S_RANK]) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("tiebreak", "wins"), [("all_cards", [1, 0]), ("set_cards", [0, 1])])
+def test_a9_which_fruits_the_first_tie_break_counts(tiebreak, wins):
+    # fruit-picking.md R22, A9. A holds one card of each kind (Variety) plus 2 pineapples, a
+    # grape and a cherry: 14 fruits on all cards, but its best set is Variety, 9 fruits (its
+    # Smiley, pineapple/grapes/cherry pairs, has 8). B holds 4 strawberries (Greedy): 12 on all
+    # cards and in its set. By default A wins on 14 against 12; counting set cards, B does.
+    rows, ref = _finished(
+        {0: [3, 2, 2, 1, 1], 1: [0, 0, 0, 0, 4]},
+        {0: 2, 1: 2},
+        {0: 1, 1: 1},
+        rules={"tiebreak_fruits": tiebreak},
+    )
+    assert list(rows[:2, L.S_SCORE]) == [14, 12]  # the score is the fruits on all cards
+    tiebreak_col = len(L.SEAT_COLUMNS) + C.C_TIEBREAK_FRUITS
+    assert list(rows[:2, tiebreak_col]) == ([14, 12] if tiebreak == "all_cards" else [9, 12])
+    assert list(rows[:2, L.S_WIN]) == wins
+
+
+def test_a9_set_cards_picks_the_richest_cards_of_a_kind():
+    # A9 alternative with printed fruits per card (A2): a Greedy of 5 cherries counts its 4
+    # richest cards; a player without a completed set counts all their cards (A8)
+    per_card = (1,) * 6 + (1,) * 6 + (2, 2, 3, 1, 5, 1) + (2,) * 6 + (3,) * 6
+    rows, _ = _finished(
+        {0: [0, 0, 5, 0, 0], 1: [0, 0, 0, 3, 0]},
+        {0: 0, 1: 0},
+        {0: 1, 1: 0},
+        rules={"tiebreak_fruits": "set_cards", "market_fruits": per_card},
+    )
+    tiebreak_col = len(L.SEAT_COLUMNS) + C.C_TIEBREAK_FRUITS
+    assert list(rows[:2, L.S_SCORE]) == [2 + 2 + 3 + 1 + 5, 6]
+    assert list(rows[:2, tiebreak_col]) == [2 + 2 + 3 + 5, 6]

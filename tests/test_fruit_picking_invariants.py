@@ -17,6 +17,7 @@ from cardsim.core.options import resolve_options
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import engine
+from cardsim.games.fruit_picking import reference as REF
 from cardsim.games.fruit_picking import rules as R
 
 SETUP, LEGAL, APPLY, OBSERVE, FINALIZE = engine.KERNELS
@@ -25,7 +26,8 @@ FARM_NAMES = ("rain", "pineapple", "grapes", "cherry", "banana", "strawberry")
 
 @st.composite
 def rule_options(draw) -> tuple[dict, int]:
-    """Rule option values (variants on/off, ambiguity options) and a player count 2-4."""
+    """Rule option values (variants on/off, ambiguity options, the list-valued options with
+    values of their own) and a player count 2-4."""
     n = draw(st.integers(2, 4))
     per_kind = draw(st.integers(1, C.MAX_PER_KIND))
     setup = draw(st.lists(st.integers(0, 4), min_size=1, max_size=6))
@@ -35,6 +37,9 @@ def rule_options(draw) -> tuple[dict, int]:
         "setup_seeds": tuple(setup),
         "market_cards_per_kind": per_kind,
         "no_seed_refill": draw(st.integers(1, 6)),
+        "no_seed_rule": draw(st.sampled_from(["2014", "2020"])),
+        "tiebreak_fruits": draw(st.sampled_from(["all_cards", "set_cards"])),
+        "farm_fruits": tuple(draw(st.lists(st.integers(0, 9), min_size=6, max_size=6))),
         "skip_origin_when_lapping": draw(st.booleans()),
         "no_set_winner": draw(st.sampled_from(["tiebreak", "none"])),
         "variant_umbrella": draw(st.booleans()),
@@ -53,6 +58,17 @@ def rule_options(draw) -> tuple[dict, int]:
     slots = draw(st.sampled_from([None, 1, 2, 3, 4, 5, 6]))  # None: the default (4, or 3 in V3)
     if slots is not None:
         given["market_slots"] = slots
+    if draw(st.booleans()):  # own surcharges, one per slot in play
+        count = slots if slots is not None else (3 if given["variant_beginners"] else 4)
+        given["slot_surcharge"] = tuple(
+            draw(st.lists(st.integers(0, 9), min_size=count, max_size=count))
+        )
+    fruits = draw(st.sampled_from([None, "per kind", "per card"]))  # A2
+    if fruits is not None:
+        count = C.N_FRUIT_KINDS * (1 if fruits == "per kind" else per_kind)
+        given["market_fruits"] = tuple(
+            draw(st.lists(st.integers(0, 9), min_size=count, max_size=count))
+        )
     return resolve_options(R.OPTIONS, given, "fruit-picking"), n
 
 
@@ -70,6 +86,15 @@ def _check_seeds(state, values, n) -> None:
         assert total + int(block[C.SEAT_OUT]) == values["seeds_per_player"]
 
 
+def _check_farm(state, values) -> None:
+    # R2, R12: the farm holds the House and the six other cards once each; watering a card adds
+    # its fruits or raindrops (the reference's reading of the doc and of farm_fruits)
+    kinds = [int(k) for k in state[C.F_FARM_KIND : C.F_FARM_KIND + 7]]
+    assert kinds[0] == C.HOUSE and sorted(kinds[1:]) == sorted(C.FARM_CARDS)
+    water = REF.farm_water(values)
+    assert [int(w) for w in state[C.F_FARM_WATER : C.F_FARM_WATER + 7]] == [water[k] for k in kinds]
+
+
 def _check_cards(state, values, n) -> None:
     # Components, R5, R17, R18, V2: every market card is in exactly one place: the stack, a market
     # slot, a collection (counted per kind), or the V2 pair drawn while the choice is pending.
@@ -77,9 +102,10 @@ def _check_cards(state, values, n) -> None:
     left = int(state[C.F_STACK_LEFT])
     places = [int(c) for c in state[C.F_STACK : C.F_STACK + left]]
     n_slots = int(state[C.F_N_SLOTS])
-    assert n_slots == R.market_slots(values)
-    fruits = R.card_fruits(values)
-    surcharge = R.slot_surcharge(values)
+    # the reference's own reading of the doc and of the options (not rules.py's helpers)
+    slots, surcharge = REF.market_layout(values)
+    assert n_slots == slots
+    fruits = REF.market_card_fruits(values)
     for slot in range(C.MAX_SLOTS):
         card = int(state[C.F_MARKET_CARD + slot])
         if card < 0:
@@ -157,6 +183,7 @@ def test_invariants_hold_after_every_step(options, game, data):
     while True:
         _check_seeds(state, values, n)
         _check_cards(state, values, n)
+        _check_farm(state, values)
         assert state[L.H_TURNS] >= turns_before and state[L.H_TURNS] <= cap_turns  # A18
         turns_before = int(state[L.H_TURNS])
         if state[L.H_OVER]:

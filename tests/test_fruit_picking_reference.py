@@ -6,7 +6,10 @@ Two layers:
   the reference's (``play_reference``), every column, on 2,000+ games covering 2-4 players, every
   variant (fruit-picking.md V1-V3) and the ambiguity options (A4, A8, A13-A16, A18, A19);
 - lockstep: the engine's kernels and ``ReferenceGame`` driven by the same decisions, comparing the
-  public state (``cards.py`` layout), the legal decisions and the final rows after every step.
+  whole state (``cards.py`` layout: public part, stack order, counters, card owners), the legal
+  decisions after every step and the whole outcome rows at the end;
+- the rule options' defaults are the doc's Parameters table (the reference derives every rule
+  value from the doc, so a wrong default in ``rules.py`` would otherwise pass unseen).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from cardsim.core.reference import engine_check
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import engine, trace
+from cardsim.games.fruit_picking import reference as REF
 from cardsim.games.fruit_picking import rules as R
 from cardsim.games.fruit_picking.bots import BUILTIN
 from cardsim.games.fruit_picking.reference import ReferenceGame, play_reference
@@ -52,6 +56,12 @@ def _any_seat(col: str, pred=lambda v: v != 0):
 
 def _end_reason(code: int):
     return _any_game("end_reason", lambda v: v == code)
+
+
+def _tiebreak_differs(games, seats) -> bool:
+    """tiebreak_fruits=set_cards (A9) changed what some seat's first tie-break counts."""
+    fruits = seats[:, :, _seat_col("fruits")]
+    return bool(np.any(seats[:, :, _seat_col("tiebreak_fruits")] != fruits))
 
 
 # (id, players, bots, rule options, games, coverage checks on the reference rows). Each check makes
@@ -253,6 +263,64 @@ CONFIGS = [
         60,
         [_any_seat("waterings")],
     ),
+    # A2: printed fruits per card (one value per card, kind by kind)
+    (
+        "fruits-per-card-3p",
+        3,
+        ["planner", "greedy", "random"],
+        {"market_fruits": (1, 2, 3, 1, 2, 3) * 5, "market_cards_per_kind": 6},
+        60,
+        [_any_seat("cards_bought")],
+    ),
+    # A9: the first tie-break counts the cards of the best set only (with per-card fruits, so that
+    # the choice of cards matters, and with V3's sets ending the game)
+    (
+        "tiebreak-set-cards-4p",
+        4,
+        ["planner", "random"] * 2,
+        {"tiebreak_fruits": "set_cards"},
+        100,
+        [_tiebreak_differs],
+    ),
+    (
+        "tiebreak-set-cards-per-card-3p",
+        3,
+        ["greedy", "planner", "random"],
+        {"tiebreak_fruits": "set_cards", "market_fruits": (3, 1, 2, 2, 1, 1) * 5},
+        80,
+        [_tiebreak_differs],
+    ),
+    (
+        "tiebreak-set-cards-beginners-2p",
+        2,
+        ["random"],
+        {"tiebreak_fruits": "set_cards", "variant_beginners": True, "beginner_sets_end_game": True},
+        60,
+        [],
+    ),
+    # A11: the 2020 "no seeds" procedure (few seeds, so that it runs often and storage runs short)
+    (
+        "no-seed-2020-3p",
+        3,
+        ["random", "greedy", "planner"],
+        {"no_seed_rule": "2020", "seeds_per_player": 7, "setup_seeds": (2, 1), "turn_cap": 150},
+        80,
+        [_any_seat("no_seed_turns")],
+    ),
+    (
+        "no-seed-2020-refill-5-2p",
+        2,
+        ["random"],
+        {
+            "no_seed_rule": "2020",
+            "seeds_per_player": 6,
+            "setup_seeds": (1, 1),
+            "no_seed_refill": 5,
+            "turn_cap": 100,
+        },
+        60,
+        [_any_seat("no_seed_turns")],
+    ),
     (
         "few-seeds-4p",
         4,
@@ -366,22 +434,39 @@ def _field_name(i: int) -> str:
     if C.F_SEATS <= i < C.F_MARKET_CARD:
         seat, off = divmod(i - C.F_SEATS, C.SEAT_LEN)
         return f"seat {seat} offset {off}"
+    if C.F_COUNTERS <= i < C.F_CARD_OWNER:
+        seat, c = divmod(i - C.F_COUNTERS, C.N_COUNTERS)
+        return f"seat {seat} counter {C.SEAT_COUNTERS[c]}"
     base = max(v for v in names if v <= i)
     return f"{names[base]}[{i - base}]"
 
 
-def _public_diff(state: np.ndarray, pub: np.ndarray) -> list[str]:
-    """Fields of the public state (``cards.py`` layout) where the engine and the reference differ."""
+def _state_diff(state: np.ndarray, ref_state: np.ndarray) -> list[str]:
+    """Fields of the whole state (``cards.py`` layout) where the engine and the reference differ:
+    everything but the stack past its top (left as it was)."""
+    top = C.F_STACK + int(ref_state[C.F_STACK_LEFT])
     return [
-        f"{_field_name(i)}: engine {state[i]}, reference {pub[i]}"
-        for i in range(C.PUBLIC_END)
-        if state[i] != pub[i]
+        f"{_field_name(i)}: engine {state[i]}, reference {ref_state[i]}"
+        for i in range(C.STATE_LEN)
+        if state[i] != ref_state[i] and not top <= i < C.F_STACK + C.MAX_CARDS
     ]
 
 
+def _loop_columns(state, decisions: int, game_row) -> None:
+    """The game columns the play loop writes after ``finalize`` (core/kernel.py ``play_game``)."""
+    game_row[L.G_N_PLAYERS] = state[L.H_N_PLAYERS]
+    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
+    game_row[L.G_TURNS] = state[L.H_TURNS]
+    game_row[L.G_END_REASON] = state[L.H_END_REASON]
+    game_row[L.G_TURN_CAP_HIT] = int(state[L.H_END_REASON] == L.END_TURN_CAP)
+    game_row[L.G_DECISIONS] = decisions
+    game_row[L.G_BAD_BOT_ANSWERS] = 0
+
+
 @pytest.mark.parametrize("rules", [c[3] for c in LOCKSTEP], ids=[c[0] for c in LOCKSTEP])
-def test_lockstep_public_state_legal_and_result(rules):
-    """Random decisions; after each one the engine's public state equals the reference's."""
+def test_lockstep_whole_state_legal_and_result(rules):
+    """Random decisions; after each one the engine's whole state equals the reference's, and the
+    finished game's whole outcome rows agree."""
     _, legal_fn, apply, _, finalize = engine.KERNELS
     pick = random.Random(7)
     for players in (2, 3, 4):
@@ -392,9 +477,9 @@ def test_lockstep_public_state_legal_and_result(rules):
             state, rv, chance = _engine_setup(values, players, 31, game)
             ref = ReferenceGame(values, players, 31, game)
             buf = np.zeros(C.MAX_LEGAL, np.int32)
-            step = 0
+            step = decisions = 0
             while True:
-                diff = _public_diff(state, ref.public_state())
+                diff = _state_diff(state, ref.state_array())
                 assert not diff, (
                     f"{players}p game {game} step {step} phase {state[L.H_PHASE]}: {diff}"
                 )
@@ -403,6 +488,7 @@ def test_lockstep_public_state_legal_and_result(rules):
                 n = legal_fn(state, buf)
                 assert list(buf[:n]) == ref.legal(), f"{players}p game {game} step {step}"
                 decision = int(buf[pick.randrange(n)])
+                decisions += n > 1  # the play loop counts real choices only
                 apply(state, rv, decision, chance)
                 kernel.end_turn_cap_reached(state)  # the loop's check after every decision
                 ref.apply(decision)
@@ -411,9 +497,71 @@ def test_lockstep_public_state_legal_and_result(rules):
             game_row = np.zeros(G0 + len(C.GAME_COUNTERS), np.int32)
             seat_rows = np.zeros((players, S0 + C.N_COUNTERS), np.int32)
             finalize(state, rv, game_row, seat_rows)
+            _loop_columns(state, decisions, game_row)
             ref_game, ref_seats = ref.outcome_rows()
-            np.testing.assert_array_equal(game_row[G0:], ref_game[G0:])
+            np.testing.assert_array_equal(game_row, ref_game)  # the whole row
             np.testing.assert_array_equal(seat_rows, ref_seats)
+
+
+# The doc's Parameters table (fruit-picking.md), transcribed: the rule options' defaults --------
+DOC_FARM_FRUITS = {
+    "strawberry": 3,
+    "banana": 2,
+    "cherry": 2,
+    "pineapple": 1,
+    "grapes": 1,
+    "rain": 2,
+}
+DOC_PARAMETERS = {
+    "seeds_per_player": 18,
+    "setup_seeds": (2, 2, 2),
+    "farm_fruits": DOC_FARM_FRUITS,  # per farm card, named
+    "market_cards_per_kind": 6,
+    "market_fruits": None,  # same as farm_fruits for every card (A2)
+    "market_slots": None,  # 4 (3 in V3)
+    "slot_surcharge": None,  # 3, 2, 1, 0 (0, 0, 0 in V3)
+    "no_seed_refill": 3,
+    "no_seed_rule": "2014",
+    "skip_origin_when_lapping": False,
+    "no_set_winner": "tiebreak",
+    "tiebreak_fruits": "all_cards",
+    "variant_umbrella": False,
+    "umbrella_per_kind": 1,
+    "umbrella_fires_on_any_draw": True,
+    "variant_market_operation": False,
+    "market_op_cost": 1,
+    "market_op_pays_from": "house",
+    "variant_beginners": False,
+    "beginner_cards_to_end": 5,
+    "beginner_sets_end_game": False,
+    "farm_order": "random",
+    "first_player": "random",
+    "turn_cap": 1000,
+}
+
+
+def test_rule_option_defaults_are_the_docs_parameters():
+    defaults = runner.make_spec(GAME, 1, 2, ["random"], {}).rules
+    assert set(defaults) == set(DOC_PARAMETERS)
+    for name, doc in DOC_PARAMETERS.items():
+        value = defaults[name]
+        if name == "farm_fruits":  # given in the option's documented order of farm cards
+            value = dict(zip(REF.FARM_FRUITS_ORDER, value, strict=True))
+        assert value == doc, name
+
+
+@pytest.mark.parametrize("beginners", [False, True])
+def test_the_references_derived_values_are_the_docs(beginners):
+    # fruit-picking.md Components, R5, R12, R15, A2, V3, E4: what the reference derives from the
+    # default options is the doc's table, written out here once more
+    values = runner.make_spec(GAME, 1, 2, ["random"], {"variant_beginners": beginners}).rules
+    water = REF.farm_water(values)
+    assert {C.KIND_NAMES[k]: n for k, n in water.items()} == {**DOC_FARM_FRUITS, "house": 0}
+    fruits = REF.market_card_fruits(values)
+    assert len(fruits) == 30 and all(
+        fruits[card] == DOC_FARM_FRUITS[C.KIND_NAMES[card // 6]] for card in range(30)
+    )
+    assert REF.market_layout(values) == ((3, [0, 0, 0]) if beginners else (4, [3, 2, 1, 0]))
 
 
 def test_f_target_is_minus_one_during_the_market_operation():

@@ -3,18 +3,24 @@
 Sections, in order: Run (metadata and rule options, changed ones marked), Seat advantage, Game
 length, Scores, End reasons, Counter impact. Verdicts only claim what a 95% interval supports:
 "no detectable ..." whenever the interval contains the no-effect value.
+
+Every section reads a ``BalanceStats`` (``cardsim.analysis.balance_stats``): the counts behind
+the report, taken from a run in memory (``balance_report(results)``) or streamed from a results
+file or dataset in bounded memory (``dataset_report(path)``, what ``cardsim report`` writes); the
+same games give the same report either way.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 
 import pandas as pd
 
 from cardsim.analysis import counters as C
-from cardsim.analysis import frame as F
-from cardsim.analysis import length, scores, seats
+from cardsim.analysis import seats
+from cardsim.analysis.balance_stats import BalanceStats
 from cardsim.analysis.report import (
     Report,
     Section,
@@ -43,31 +49,76 @@ SECTIONS = (
 
 def balance_report(results: Results, title: str | None = None) -> Report:
     """Every section of the standard report of ``results`` (see the module docstring)."""
-    meta = results.metadata
-    ruleset = results.ruleset
+    stats = BalanceStats.from_frame(results.frame, results.metadata, results.seat_counters)
+    return report_from_stats(stats, title)
+
+
+def dataset_report(
+    path, title: str | None = None, progress: Callable[[int], None] | None = None
+) -> Report:
+    """The standard report of a results file or dataset, read batch by batch in bounded memory
+    (``progress(n)`` after each batch of n games)."""
+    return report_from_stats(dataset_stats(path, progress), title)
+
+
+def dataset_stats(path, progress: Callable[[int], None] | None = None) -> BalanceStats:
+    """The counts behind the report of a results dataset or file, read batch by batch
+    (``io.iter_batches``: one batch of games in memory at a time)."""
+    import itertools
+
+    from cardsim.core import io
+
+    meta = io.read_metadata(path)
+    batches = io.iter_batches(path)
+    first = next(batches, None)
+    columns = list(first.columns) if first is not None else []
+    counters = dataset_counters(meta, BalanceStats(meta, ()).ruleset, columns)
+    stream = itertools.chain([first] if first is not None else [], batches)
+    return BalanceStats.from_batches(stream, meta, counters, progress)
+
+
+def dataset_counters(meta: dict, ruleset, columns: list[str]) -> tuple[str, ...]:
+    """``Results.seat_counters`` of a file: the ruleset's per-seat counters present in it."""
+    names = ruleset.seat_counters if ruleset is not None else meta.get("seat_counters", ())
+    return tuple(n for n in names if f"{n}_0" in columns)
+
+
+def report_from_stats(stats: BalanceStats, title: str | None = None) -> Report:
+    """Every section of the standard report from the counts of a run."""
+    meta = stats.metadata
+    ruleset = stats.ruleset
     name = ruleset.title if ruleset is not None else str(meta.get("ruleset", "cardsim run"))
-    k = F.seat_count(results.frame)
-    title = title or f"Balance report: {name}, {k} players"
-    subtitle = f"{len(results.frame):,} games, seed {meta.get('seed', 0)}"
+    title = title or f"Balance report: {name}, {stats.k} players"
+    subtitle = f"{stats.games:,} games, seed {meta.get('seed', 0)}"
     if meta.get("variant"):
         subtitle += f", variant {meta['variant'].get('name', '')}"
     report = Report(title, meta, subtitle=subtitle)
-    caption = run_caption(results)
-    report.add(run_section(results))
-    report.add(seat_section(results.frame, caption))
-    report.add(length_section(results.frame, caption))
-    report.add(score_section(results.frame, caption))
-    report.add(end_reason_section(results.frame))
-    report.add(counter_section(results.frame, results.seat_counters, caption))
+    caption = run_caption(stats)
+    report.add(run_section(stats))
+    report.add(seat_section(stats, caption))
+    report.add(length_section(stats, caption))
+    report.add(score_section(stats, caption))
+    report.add(end_reason_section(stats))
+    report.add(counter_section(stats, caption))
     return report
 
 
-def run_caption(results: Results) -> str:
+def run_caption(stats: BalanceStats) -> str:
+    """What was run: games, players, seed (each chart adds what it shows: ``shows``)."""
     from cardsim.charts.render import run_caption as caption
 
-    meta = results.metadata
-    extra = "shared wins split, 95% intervals"
-    return caption(len(results.frame), int(meta.get("seed", 0)), F.seat_count(results.frame), extra)
+    return caption(stats.games, int(stats.metadata.get("seed", 0)), stats.k)
+
+
+def shows(run: str, what: str) -> str:
+    """A chart's caption: what it shows, then what was run."""
+    return f"{what} ({run})."
+
+
+WIN_RATE_CHART = (
+    "Points: the win rate of each {what} (a win shared by k players counts 1/k; turn-cap games "
+    "left out); bars: 95% Wilson intervals; dashed line: the fair share"
+)
 
 
 # -- run -----------------------------------------------------------------------------------------
@@ -78,7 +129,7 @@ def _shown(value) -> str:
     return show_value(value, none="(derived)")
 
 
-def rule_table(results: Results) -> pd.DataFrame:
+def rule_table(results: Results | BalanceStats) -> pd.DataFrame:
     """option, value, default, changed ("yes" if not the default), rule: every rule option."""
     rules = results.metadata.get("rules", {})
     ruleset = results.ruleset
@@ -100,11 +151,10 @@ def rule_table(results: Results) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["option", "value", "default", "changed", "rule"])
 
 
-def run_section(results: Results) -> Section:
-    meta = results.metadata
-    frame = results.frame
-    k = F.seat_count(frame)
-    seating = [F.seat_bot(frame, s) for s in range(k)]
+def run_section(stats: BalanceStats) -> Section:
+    meta = stats.metadata
+    k = stats.k
+    seating = [stats.seat_bot(s) for s in range(k)]
     if all(b is not None for b in seating) and len(set(seating)) == 1:
         bots = f"{seating[0]} in every seat"
     elif all(b is not None for b in seating):
@@ -116,7 +166,7 @@ def run_section(results: Results) -> Section:
     rows = [
         ("ruleset", meta.get("ruleset", "?")),
         ("players", str(k)),
-        ("games", f"{len(frame):,}" + ("" if meta.get("complete", True) else " (incomplete run)")),
+        ("games", f"{stats.games:,}" + ("" if meta.get("complete", True) else " (incomplete run)")),
         ("seed", str(meta.get("seed", 0))),
         ("bots", bots),
         *((f"parameters of {b}", _shown(p)) for b, p in params.items() if p),
@@ -131,13 +181,19 @@ def run_section(results: Results) -> Section:
     variant = meta.get("variant")
     if variant:
         rows.insert(2, ("variant", f"{variant.get('name', '')}: {variant.get('description', '')}"))
-    rules = rule_table(results)
+    rules = rule_table(stats)
     changed = rules[rules["changed"] == "yes"]["option"].tolist()
     text = [
         "Rule options that differ from the default: " + ", ".join(changed) + "."
         if changed
         else "Every rule option has its default value."
     ]
+    ruleset = stats.ruleset
+    if ruleset is not None and ruleset.rules_doc:
+        text.append(
+            f"The rule column cites the game's rules reference, {ruleset.rules_doc} in the "
+            "cardsim repository (R: rules, V: variants, A: ambiguities and their readings)."
+        )
     return Section(
         "Run",
         text=text,
@@ -217,19 +273,20 @@ def rate_table(rates: pd.DataFrame, name: str) -> pd.DataFrame:
     )
 
 
-def seat_section(frame: pd.DataFrame, caption: str) -> Section:
+def seat_section(stats: BalanceStats, caption: str) -> Section:
     from cardsim.charts import balance as charts
 
-    rates = seats.seat_win_rates(frame)
-    k = F.seat_count(frame)
-    adv = seats.first_player_advantage(frame)
-    by_position = seats.seats_equal_test(frame, "position")
-    by_seat = seats.seats_equal_test(frame, "seat")
+    rates = stats.seat_win_rates()
+    k = stats.k
+    adv = stats.first_player_advantage()
+    by_position = stats.seats_equal_test("position")
+    by_seat = stats.seats_equal_test("seat")
     fair = rates["fair_rate"].iloc[0]
     verdicts = [advantage_verdict(adv), equal_test_verdict(by_position, "turn-order positions")]
     verdicts += position_verdicts(rates)
     seat_verdict = equal_test_verdict(by_seat, "physical seats")
-    if len(seats.bot_win_rates(frame)) > 1:
+    bots = stats.bot_win_rates()
+    if len(bots) > 1:
         seat_verdict += (
             " The seats hold different bots, so this compares the bots as much as the seats."
         )
@@ -239,7 +296,6 @@ def seat_section(frame: pd.DataFrame, caption: str) -> Section:
         Table("Win rate by turn order (1st = the player who starts)", rate_table(pos, "position")),
         Table("Win rate by seat", rate_table(seat, "seat")),
     ]
-    bots = seats.bot_win_rates(frame)
     if len(bots) > 1:
         tables.append(
             Table(
@@ -258,7 +314,7 @@ def seat_section(frame: pd.DataFrame, caption: str) -> Section:
                 ),
             )
         )
-    win = scores.winners(frame)
+    win = stats.winners()
     tables.append(
         Table(
             "Winners per game",
@@ -277,18 +333,22 @@ def seat_section(frame: pd.DataFrame, caption: str) -> Section:
         "somebody won); outright wins (the only winner) and shared wins are counted apart. Games "
         "ended by the turn cap are left out. Intervals are 95% Wilson intervals.",
     ]
+    by_position = shows(caption, WIN_RATE_CHART.format(what="turn-order position"))
+    by_seat = shows(caption, WIN_RATE_CHART.format(what="physical seat"))
     figures = [
         render_figure(
             "Win rate by turn order",
-            charts.seat_win_rates(pos, "Win rate by turn order against the fair share", caption),
-            caption,
+            charts.seat_win_rates(
+                pos, "Win rate by turn order against the fair share", by_position
+            ),
+            by_position,
         ),
         render_figure(
             "Win rate by seat",
             charts.seat_win_rates(
-                seat, "Win rate by physical seat against the fair share", caption
+                seat, "Win rate by physical seat against the fair share", by_seat
             ),
-            caption,
+            by_seat,
         ),
     ]
     return Section("Seat advantage", text=text, verdicts=verdicts, tables=tables, figures=figures)
@@ -305,19 +365,24 @@ def _stats_table(table: pd.DataFrame, first: str) -> pd.DataFrame:
     return out
 
 
-def length_section(frame: pd.DataFrame, caption: str) -> Section:
+def length_section(stats: BalanceStats, caption: str) -> Section:
     from cardsim.charts import balance as charts
 
-    k = F.seat_count(frame)
-    summary = length.length_summary(frame)
+    k = stats.k
+    summary = stats.length_summary()
     turns = summary.iloc[0]
     verdicts = [
         f"Games last {turns['mean']:.1f} turns on average ({turns['mean'] / k:.1f} rounds of {k} "
         f"turns); half of them last {number(turns['p25'])} to {number(turns['p75'])} turns, and "
         f"90% {number(turns['p05'])} to {number(turns['p95'])}."
     ]
-    by_winner = length.length_by_winner(frame)
+    by_winner = stats.length_by_winner()
     table = summary.reset_index(names="unit")
+    chart_caption = shows(
+        caption,
+        "Bars: the share of games that lasted each number of turns (every game; those ended by "
+        "the turn cap in red); dotted line: the median",
+    )
     return Section(
         "Game length",
         text=["Every game counts here, those ended by the turn cap included."],
@@ -329,19 +394,19 @@ def length_section(frame: pd.DataFrame, caption: str) -> Section:
         figures=[
             render_figure(
                 "Game length",
-                charts.length_histogram(length.length_histogram(frame), k, caption),
-                caption,
+                charts.length_histogram(stats.length_histogram(), k, chart_caption),
+                chart_caption,
             )
         ],
     )
 
 
-def score_section(frame: pd.DataFrame, caption: str) -> Section:
+def score_section(stats: BalanceStats, caption: str) -> Section:
     from cardsim.charts import balance as charts
 
-    dist = scores.score_distribution(frame, "position")
-    margin = scores.margin_by_winner(frame)
-    spread = scores.spread_summary(frame)
+    dist = stats.score_distribution()
+    margin = stats.margin_by_winner()
+    spread = stats.spread_summary()
     overall = margin.iloc[-1]
     verdicts = [
         f"Scores of a game are {spread['mean']:.2f} points apart on average (highest minus lowest)."
@@ -355,6 +420,11 @@ def score_section(frame: pd.DataFrame, caption: str) -> Section:
     margin_shown = _stats_table(margin, "winner")
     margin_shown["score_ties"] = margin["score_ties"].map(lambda x: percent(x, 1))
     margin_shown = margin_shown.rename(columns={"score_ties": "without the top score"})
+    chart_caption = shows(
+        caption,
+        "Boxes: the middle half of the final scores of each turn-order position; whiskers: 5% "
+        "to 95%; dots: the means",
+    )
     return Section(
         "Scores",
         text=[
@@ -372,17 +442,19 @@ def score_section(frame: pd.DataFrame, caption: str) -> Section:
         figures=[
             render_figure(
                 "Score by turn order",
-                charts.score_distribution(dist, "Final score by turn-order position", caption),
-                caption,
+                charts.score_distribution(
+                    dist, "Final score by turn-order position", chart_caption
+                ),
+                chart_caption,
             )
         ],
     )
 
 
-def end_reason_section(frame: pd.DataFrame) -> Section:
-    table = scores.end_reasons(frame)
-    capped = int(frame["turn_cap_hit"].sum())
-    n = len(frame)
+def end_reason_section(stats: BalanceStats) -> Section:
+    table = stats.end_reason_table()
+    capped = stats.turn_cap_games
+    n = stats.games
     if capped:
         verdict = (
             f"{capped:,} of {n:,} games ({percent(capped / n)}) were ended by the turn cap "
@@ -414,20 +486,26 @@ def _odds(x: float) -> str:
     return f"{x:.3g}" if x < 1000 else f"{x:.3e}"
 
 
-def counter_verdicts(effects: pd.DataFrame, top: int = 3) -> list[str]:
+def _named(counter: str, glossary) -> str:
+    meaning = glossary.get(counter, "")
+    return f"{counter} ({meaning})" if meaning else counter
+
+
+def counter_verdicts(effects: pd.DataFrame, top: int = 3, glossary=None) -> list[str]:
+    glossary = glossary or {}
     out = []
     for _, r in effects.iterrows():
         if r["note"] == C.SEPARATION_NOTE:
             out.append(
-                f"{r['counter']} decides who wins by itself: every seat on one side of a "
-                "threshold wins and every seat on the other loses."
+                f"{_named(r['counter'], glossary)} decides who wins by itself: every seat on one "
+                "side of a threshold wins and every seat on the other loses."
             )
     finite = effects[effects["odds_ratio_sd"].notna()]
     strong = finite[(finite["or_sd_low"] > 1) | (finite["or_sd_high"] < 1)]
     for _, r in strong.head(top).iterrows():
         out.append(
-            f"One standard deviation more {r['counter']} ({r['sd']:.3g}) multiplies a seat's "
-            f"odds of winning by {_odds(r['odds_ratio_sd'])} (95% interval "
+            f"{_named(r['counter'], glossary)}: one standard deviation more ({r['sd']:.3g}) "
+            f"multiplies a seat's odds of winning by {_odds(r['odds_ratio_sd'])} (95% interval "
             f"{_odds(r['or_sd_low'])} to {_odds(r['or_sd_high'])}), turn order held fixed."
         )
     quiet = finite[(finite["or_sd_low"] <= 1) & (finite["or_sd_high"] >= 1)]["counter"].tolist()
@@ -436,9 +514,55 @@ def counter_verdicts(effects: pd.DataFrame, top: int = 3) -> list[str]:
     return out
 
 
-def counter_section(frame: pd.DataFrame, names: tuple[str, ...], caption: str) -> Section:
+def glossary_table(names, glossary, outcome) -> pd.DataFrame:
+    """counter, what it counts, role: the report's key to the counter names."""
+    return pd.DataFrame(
+        {
+            "counter": list(names),
+            "what it counts": [glossary.get(n, "") for n in names],
+            "role": [
+                "outcome: restates the result, not in the regression" if n in outcome else ""
+                for n in names
+            ],
+        }
+    )
+
+
+def _rate_rows(rates: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "counter": rates["counter"],
+            "value": rates["value"],
+            "seat-games": rates["seat_games"].map(number),
+            "win rate": rates["win_rate"].map(percent),
+            "95% interval": [
+                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
+            ],
+        }
+    )
+
+
+COUNTER_CHART = (
+    "Points: the win rate of the seat-games that ended with each value of the counter (the "
+    "count of seat-games under each value; a win shared by k players counts 1/k; turn-cap "
+    "games left out); bars: 95% Wilson intervals; dashed line: the fair share"
+)
+
+
+def counter_section(stats: BalanceStats, caption: str) -> Section:
+    """Counter impact: the ruleset's glossary names what each counter counts; its outcome
+    counters (those that restate the result) are shown by value but kept out of the regression
+    and the verdicts."""
     from cardsim.charts import balance as charts
 
+    names = stats.counter_names
+    ruleset = stats.ruleset
+    glossary = ruleset.counter_glossary if ruleset is not None else {}
+    declared = set(ruleset.outcome_counters) if ruleset is not None else set()
+    if not names:
+        return Section("Counter impact", text=["This ruleset records no per-seat counter."])
+    outcome = tuple(n for n in names if n in declared)
+    measured = [n for n in names if n not in declared]
     text = [
         "For every per-seat counter the ruleset records: the win rate by the counter's final "
         "value (binned when it takes many values), and a logistic regression of winning on the "
@@ -446,9 +570,17 @@ def counter_section(frame: pd.DataFrame, names: tuple[str, ...], caption: str) -
         "unit and per standard deviation of the counter. Counters are outcomes of play, so these "
         "are associations, not causes; a paired ablation measures causes."
     ]
-    if not names:
-        return Section("Counter impact", text=["This ruleset records no per-seat counter."])
-    effects, rates = C.counter_impact(frame, list(names))
+    if outcome:
+        text.append(
+            "Outcome counters restate the result (" + ", ".join(outcome) + "): they are shown "
+            "by value but kept out of the regression and the verdicts, where they would only "
+            "say who won."
+        )
+    effects = C.order_effects(
+        pd.DataFrame([stats.counter_effect(n) for n in measured], columns=C.EFFECT_COLUMNS)
+    )
+    rate_parts = [stats.counter_win_rates(n) for n in measured]
+    rates = pd.concat(rate_parts, ignore_index=True) if rate_parts else None
     effect_table = pd.DataFrame(
         {
             "counter": effects["counter"],
@@ -469,43 +601,39 @@ def counter_section(frame: pd.DataFrame, names: tuple[str, ...], caption: str) -
             "note": effects["note"],
         }
     )
-    rate_shown = pd.DataFrame(
-        {
-            "counter": rates["counter"],
-            "value": rates["value"],
-            "seat-games": rates["seat_games"].map(number),
-            "win rate": rates["win_rate"].map(percent),
-            "95% interval": [
-                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
-            ],
-        }
-    )
+    tables = [Table("What the counters count", glossary_table(names, glossary, outcome))]
+    if measured:
+        tables += [
+            Table(
+                f"Effect of each counter on winning ({int(100 * CONFIDENCE)}% intervals)",
+                effect_table,
+            ),
+            Table("Win rate by counter value", _rate_rows(rates)),
+        ]
+    if outcome:
+        outcome_rates = pd.concat([stats.counter_win_rates(n) for n in outcome])
+        tables.append(Table("Win rate by outcome counter value", _rate_rows(outcome_rates)))
     varying = effects[effects["values"] > 1]["counter"].tolist()[:MAX_COUNTER_CHARTS]
-    fair = seats.fair_rate(frame)
+    fair = stats.fair_rate
     figures = []
     if varying:
         more = len(effects[effects["values"] > 1]) - len(varying)
         note = f"; the {len(varying)} strongest shown, {more} more in the table" if more else ""
+        chart_caption = shows(caption, COUNTER_CHART + note)
         figures.append(
             render_figure(
                 "Win rate by counter value",
-                charts.counter_impact(rates, varying, fair, caption + note),
-                caption + note,
+                charts.counter_impact(rates, varying, fair, chart_caption),
+                chart_caption,
             )
         )
     return Section(
         "Counter impact",
         text=text,
-        verdicts=counter_verdicts(effects),
-        tables=[
-            Table(
-                f"Effect of each counter on winning ({int(100 * CONFIDENCE)}% intervals)",
-                effect_table,
-            ),
-            Table("Win rate by counter value", rate_shown),
-        ],
+        verdicts=counter_verdicts(effects, glossary=glossary) if measured else [],
+        tables=tables,
         figures=figures,
     )
 
 
-__all__ = ["SECTIONS", "balance_report"]
+__all__ = ["SECTIONS", "balance_report", "dataset_report", "report_from_stats"]

@@ -30,6 +30,21 @@ from cardsim.analysis.summary import CONFIDENCE, wilson_interval
 MAX_BINS = 10
 MAX_REGRESSION_ROWS = 50_000  # seat-games (whole games): tight enough intervals, a second a fit
 SEPARATION_NOTE = "decides who wins by itself (separation): no finite odds ratio"
+EFFECT_COLUMNS = [
+    "counter",
+    "seat_games",
+    "mean",
+    "sd",
+    "values",
+    "odds_ratio",
+    "or_low",
+    "or_high",
+    "odds_ratio_sd",
+    "or_sd_low",
+    "or_sd_high",
+    "p_value",
+    "note",
+]
 RATE_COLUMNS = [
     "counter",
     "value",
@@ -116,15 +131,66 @@ def _separates(x: np.ndarray, share: np.ndarray) -> bool:
     return bool(x[lost].max() <= x[won].min() or x[won].max() <= x[lost].min())
 
 
+def game_hash(games: np.ndarray, seed: int = 0) -> np.ndarray:
+    """A fixed pseudo-random uint64 per game index (splitmix64 of ``game`` and ``seed``): games
+    sorted by it are a uniform random order that any reader of the games finds the same."""
+    with np.errstate(over="ignore"):
+        z = np.asarray(games, np.int64).astype(np.uint64) + np.uint64(0x9E3779B97F4A7C15)
+        z ^= np.uint64(seed) * np.uint64(0xD1B54A32D192ED03)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+
 def _regression_rows(long: pd.DataFrame, max_rows: int, seed: int) -> pd.DataFrame:
-    """At most ``max_rows`` seat-games, whole games drawn without replacement (reproducible)."""
+    """At most ``max_rows`` seat-games, whole games: those with the smallest ``game_hash``, a
+    uniform sample without replacement that a stream of the games can draw too (``GameSample``)."""
     if len(long) <= max_rows:
         return long
     games = long["game"].unique()
     k = len(long) // len(games)
-    rng = np.random.default_rng(seed)
-    keep = rng.choice(games, size=max(max_rows // max(k, 1), 1), replace=False)
-    return long[long["game"].isin(keep)]
+    keep = max(max_rows // max(k, 1), 1)
+    chosen = games[np.argsort(game_hash(games, seed), kind="stable")[:keep]]
+    return long[long["game"].isin(chosen)]
+
+
+class GameSample:
+    """The seat-games (``seat_games`` rows) of the ``size`` games with the smallest
+    ``game_hash`` seen so far: ``_regression_rows``' sample, drawn from a stream of batches."""
+
+    def __init__(self, size: int, seed: int = 0):
+        self.size = max(int(size), 1)
+        self.seed = seed
+        self._rows: pd.DataFrame | None = None
+        self._hashes = np.zeros(0, np.uint64)  # per game in the sample
+
+    def add(self, finished: pd.DataFrame, counters) -> None:
+        """Offer a batch of finished games."""
+        if not len(finished):
+            return
+        hashes = game_hash(finished["game"].to_numpy(), self.seed)
+        if len(self._hashes) >= self.size:
+            keep = hashes < self._hashes.max()
+            if not keep.any():
+                return
+            finished, hashes = finished[keep], hashes[keep]
+        rows = seat_games(finished, list(counters))
+        merged_hashes = np.concatenate([self._hashes, hashes])
+        rows = rows if self._rows is None else pd.concat([self._rows, rows], ignore_index=True)
+        if len(merged_hashes) > self.size:
+            cut = np.sort(merged_hashes)[self.size - 1]
+            chosen = merged_hashes <= cut
+            k = len(rows) // len(merged_hashes)
+            rows = rows[np.repeat(chosen, k)].reset_index(drop=True)
+            merged_hashes = merged_hashes[chosen]
+        self._rows, self._hashes = rows, merged_hashes
+
+    @property
+    def rows(self) -> pd.DataFrame:
+        """The sampled seat-games in game order."""
+        if self._rows is None:
+            return seat_games(pd.DataFrame({"game": [], "first_seat": []}), [])
+        return self._rows.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
 
 
 def counter_effect(
@@ -140,29 +206,39 @@ def counter_effect(
     or_low/or_high, odds_ratio_sd (per standard deviation) with or_sd_low/or_sd_high, p_value,
     and note (why there is no estimate, if there is none).
     """
-    import statsmodels.api as sm
-    from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
-
     long = seat_games(frame, [counter]) if long is None else long
     x = long[counter].to_numpy(np.float64)
-    row = {
-        "counter": counter,
+    summary = {
         "seat_games": len(x),
         "mean": float(x.mean()) if len(x) else np.nan,
         "sd": float(x.std(ddof=1)) if len(x) > 1 else np.nan,
         "values": int(len(np.unique(x))),
     }
+    separates = summary["values"] >= 2 and _separates(x, long["share"].to_numpy(np.float64))
+    sample = _regression_rows(long, max_rows, seed)
+    return effect_row(counter, summary, separates, sample, len(long))
+
+
+def effect_row(
+    counter: str, summary: dict, separates: bool, data: pd.DataFrame, total: int
+) -> dict:
+    """The ``counter_effect`` row from the counter's description over all seat-games
+    (``summary``: seat_games, mean, sd, values), whether it separates winners from losers, and the
+    seat-games ``data`` (all ``total`` of them, or a sample) the regression is fitted on."""
+    import statsmodels.api as sm
+    from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
+
+    row = {"counter": counter, **summary}
     for key in ("odds_ratio", "or_low", "or_high", "odds_ratio_sd", "or_sd_low", "or_sd_high"):
         row[key] = np.nan
     row.update(p_value=np.nan, note="")
     if row["values"] < 2:
         row["note"] = "constant: no effect to measure"
         return row
-    if _separates(x, long["share"].to_numpy(np.float64)):
+    if separates:
         row["note"] = SEPARATION_NOTE
         return row
-    data = _regression_rows(long, max_rows, seed)
-    k = int(long["position"].max()) + 1
+    k = int(data["position"].max()) + 1
     pos = data["position"].to_numpy()
     design = np.column_stack(
         [np.ones(len(data)), data[counter].to_numpy(np.float64)]
@@ -193,9 +269,19 @@ def counter_effect(
         or_sd_high=np.exp(hi * sd),
         p_value=float(fit.pvalues[1]),
     )
-    if len(data) < len(long):
-        row["note"] = f"fitted on {len(data):,} of {len(long):,} seat-games"
+    if len(data) < total:
+        row["note"] = f"fitted on {len(data):,} of {total:,} seat-games"
     return row
+
+
+def order_effects(table: pd.DataFrame) -> pd.DataFrame:
+    """Strongest association first (by |log odds ratio per sd|), separating counters first."""
+    if not len(table):
+        return pd.DataFrame(columns=EFFECT_COLUMNS)
+    strength = np.abs(np.log(table["odds_ratio_sd"].astype(float)))
+    separated = table["note"] == SEPARATION_NOTE
+    order = np.lexsort((-strength.fillna(-1).to_numpy(), ~separated.to_numpy()))
+    return table.iloc[order].reset_index(drop=True)
 
 
 def counter_impact(
@@ -211,12 +297,7 @@ def counter_impact(
         sub = base.assign(**{name: F.seat_matrix(games, name).ravel()})
         effects.append(counter_effect(frame, name, long=sub))
         rates.append(counter_win_rates(frame, name, max_bins, long=sub))
-    table = pd.DataFrame(effects)
-    if len(table):
-        strength = np.abs(np.log(table["odds_ratio_sd"].astype(float)))
-        separated = table["note"] == SEPARATION_NOTE
-        order = np.lexsort((-strength.fillna(-1).to_numpy(), ~separated.to_numpy()))
-        table = table.iloc[order].reset_index(drop=True)
+    table = order_effects(pd.DataFrame(effects))
     if not rates:
         return table, pd.DataFrame(columns=RATE_COLUMNS)
     return table, pd.concat(rates, ignore_index=True)

@@ -146,6 +146,16 @@ class Summary:
         )
 
 
+_SCALAR_COUNTS = (
+    "games",
+    "finished_games",
+    "shared_win_games",
+    "no_winner_games",
+    "turn_cap_games",
+    "decisions",
+)
+
+
 class SummaryAccumulator:
     """Runner sink: running counts of a run's outcomes (see the module docstring)."""
 
@@ -221,6 +231,36 @@ class SummaryAccumulator:
         self.decisions += int(game[:, L.G_DECISIONS].sum(dtype=np.int64))
         self.games += len(game)
         self.finished_games += int(np.count_nonzero(finished))
+
+    # -- merging (a cluster run's tasks each fill a fresh accumulator) ---------------------------
+
+    def fresh(self) -> SummaryAccumulator:
+        """An empty accumulator for the same run (picklable: names and counts only)."""
+        empty = object.__new__(SummaryAccumulator)
+        empty.__dict__.update(
+            {
+                k: (np.zeros_like(v) if isinstance(v, np.ndarray) else v)
+                for k, v in vars(self).items()
+            }
+        )
+        for name in _SCALAR_COUNTS:
+            setattr(empty, name, 0)
+        empty.turns = np.zeros(1, np.int64)
+        return empty
+
+    def merge(self, other: SummaryAccumulator) -> None:
+        """Add the counts of ``other`` (games of another part of the same run). Every array of
+        counts is fixed in shape except the turn histogram, which grows with the longest game."""
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray) and name != "turns":
+                value += getattr(other, name)
+        for name in _SCALAR_COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if len(other.turns) > len(self.turns):
+            self.turns, other_turns = other.turns.copy(), self.turns
+        else:
+            other_turns = other.turns
+        self.turns[: len(other_turns)] += other_turns
 
     def summarize(self) -> Summary:
         k = self.n_players
@@ -375,10 +415,13 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         f"({share(s.turn_cap_games)})",
     ]
     if stats is not None and stats.games > 0 and stats.seconds > 0:
+        where = f"{stats.threads} threads"
+        if getattr(stats, "workers", 0):
+            where += f" of {stats.workers} cluster workers"
         lines += [
             "",
             f"Throughput: {stats.games:,} games in {stats.seconds:.2f} s = "
-            f"{stats.games_per_second:,.0f} games/s on {stats.threads} threads, "
+            f"{stats.games_per_second:,.0f} games/s on {where}, "
             f"{stats.decisions / stats.seconds:,.0f} decisions/s",
         ]
     return "\n".join(lines)

@@ -68,6 +68,15 @@ bot_file_option = click.option(
     help="Python file with @njit bot functions, each usable by its name in --bots (repeatable).",
 )
 
+bot_param_option = click.option(
+    "--bot-param",
+    "bot_params",
+    multiple=True,
+    metavar="NAME.KEY=VALUE",
+    help="Change a parameter of a seated bot (repeatable): planner.money=1.2; KEY is a name from "
+    "`cardsim bots GAME`, or p0, p1... for a bot from --bot-file.",
+)
+
 seed_option = click.option(
     "--seed",
     "-s",
@@ -97,6 +106,44 @@ threads_option = click.option(
     metavar="T",
     help="Worker threads (default: all cores).",
 )
+
+cluster_option = click.option(
+    "--cluster",
+    "cluster",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on a Dask cluster: local:N starts N worker processes on this machine; a scheduler "
+    "address (tcp://host:8786) uses its workers. The same games and results as on threads. "
+    "Needs pip install 'cardsim[dask]'.",
+)
+
+task_size_option = click.option(
+    "--task-size",
+    "task_size",
+    default=None,
+    metavar="N",
+    help="With --cluster: games per task (default: about 8 tasks per worker, whole chunks).",
+)
+
+cluster_options = compose(cluster_option, task_size_option)
+"""Where the games are played: shared by every command that simulates."""
+
+
+def cluster_choice(cluster: str | None, task_size: str | None) -> tuple:
+    """``(ClusterAddress or None, task size or None)``, checked before anything runs."""
+    from cardsim.core.errors import CardsimError
+
+    if cluster is None:
+        if task_size is not None:
+            raise CardsimError("--task-size is for runs on a cluster: add --cluster")
+        return None, None
+    from cardsim.core import cluster as dask_cluster
+    from cardsim.core.runner import parse_count
+
+    address = dask_cluster.parse_cluster(cluster)
+    dask_cluster.require_dask()
+    return address, parse_count(task_size, "--task-size") if task_size is not None else None
+
 
 chunk_size_option = click.option(
     "--chunk-size",
@@ -165,9 +212,8 @@ report_option = click.option(
     "millions of games, use --out FILE and `cardsim report FILE` instead.",
 )
 
-report_out_option = click.option(
-    "--out",
-    "-o",
+report_dir_option = click.option(
+    "--report",
     "out_dir",
     type=click.Path(file_okay=False),
     required=True,
@@ -175,10 +221,26 @@ report_out_option = click.option(
     help="Directory for report.html, report.md and figures/ (created if missing).",
 )
 
+force_option = click.option(
+    "--force",
+    "force",
+    is_flag=True,
+    default=False,
+    help="Replace the report in an existing --report directory (without it, that is an error "
+    "before any game is played). Saved games (--out) are never overwritten: --resume them or "
+    "choose another path.",
+)
+
 results_argument = click.argument("results", metavar="RESULTS", type=click.Path())
 
 spec_options = compose(
-    players_option, bots_option, bot_file_option, seed_option, rules_option, variant_option
+    players_option,
+    bots_option,
+    bot_file_option,
+    bot_param_option,
+    seed_option,
+    rules_option,
+    variant_option,
 )
 """Everything that decides which games are played: shared by ``run`` and ``replay``."""
 

@@ -28,9 +28,11 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.deals_option
 @options.spec_options
 @options.threads_option
+@options.cluster_options
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
+@options.force_option
 @format_option
 def sweep(
     game,
@@ -43,24 +45,32 @@ def sweep(
     rules,
     variant,
     threads,
+    cluster,
+    task_size,
     report_dir,
     out_dir,
     quiet,
     fmt,
+    bot_params,
+    force,
 ) -> None:
     """Play every combination of the --param values on the same --games games and print, per
     setting, the win rate by turn order, the first-player advantage with its 95% interval, the
     mean length and the end reasons."""
+    from cardsim.cli.targets import check_report_dir
+
+    check_report_dir(report_dir, force)
     from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry, runner
+    from cardsim.core.bots import parse_bot_params
 
     ruleset = registry.get(game)
     swept = S.parse_params(ruleset.options, params, ruleset.name)
     base, chosen = rule_values(game, rules, variant)
     points = S.grid(swept)
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.rule_specs(
             game,
             games,
@@ -70,8 +80,10 @@ def sweep(
             seed,
             bot_files,
             variants=[chosen.metadata() if chosen is not None else None] * len(points),
+            bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
+    cluster, task_size = options.cluster_choice(cluster, task_size)
     for directory in (report_dir, out_dir):
         if directory is not None:
             prepare_dir(directory)  # before anything runs
@@ -84,7 +96,7 @@ def sweep(
                 )
     rows, first = [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        runs = experiments.play_each(specs, threads, progress=bar.update)
+        runs = experiments.play_each(specs, threads, bar.update, cluster, task_size)
         for i, (point, results) in enumerate(zip(points, runs, strict=True)):
             rows.append(S.setting_row(point, results.frame))
             if out_dir is not None:

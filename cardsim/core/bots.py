@@ -9,13 +9,17 @@ the index of its choice in ``legal``. Built-in bots are registered per ruleset; 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.machinery
 import importlib.util
 import inspect
+import math
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba.core.registry import CPUDispatcher
@@ -156,3 +160,62 @@ def params_matrix(bots: list[Bot]) -> np.ndarray:
     for i, bot in enumerate(bots):
         out[i, : len(bot.params)] = bot.params
     return out
+
+
+def parse_bot_params(pairs: Iterable[str]) -> dict[str, dict[str, str]]:
+    """``["planner.money=1.2", "planner.p0=3"]`` -> ``{"planner": {"money": "1.2", "p0": "3"}}``
+    (``--bot-param NAME.KEY=VALUE``); one-line error for a malformed pair."""
+    out: dict[str, dict[str, str]] = {}
+    for pair in pairs:
+        target, sep, value = str(pair).partition("=")
+        name, dot, key = target.strip().rpartition(".")
+        if not sep or not dot or not name or not key:
+            raise CardsimError(f"--bot-param expects NAME.KEY=VALUE, got {pair!r}")
+        out.setdefault(name, {})[key.strip()] = value.strip()
+    return out
+
+
+def with_params(bots: Sequence[Bot], overrides: Mapping[str, Mapping[str, Any]]) -> list[Bot]:
+    """The bots with the parameters in ``overrides`` (bot name -> {key: value}) changed. A key is
+    a parameter name (``cardsim bots GAME``), or ``p<i>`` / ``<i>`` for the i-th parameter (bots
+    from a file have no names). One-line errors for a bot that is not seated, an unknown key, or
+    a value that is not a number."""
+    by_name = {b.name: b for b in bots}
+    for name in overrides:
+        if name not in by_name:
+            seated = ", ".join(sorted(by_name))
+            raise CardsimError(f"--bot-param names bot {name!r}, which is not seated ({seated})")
+    out = []
+    for bot in bots:
+        changes = overrides.get(bot.name)
+        if not changes:
+            out.append(bot)
+            continue
+        params = list(bot.params)
+        for key, raw in changes.items():
+            index = _param_index(bot, key)
+            try:
+                value = float(raw)
+            except (TypeError, ValueError):
+                raise CardsimError(
+                    f"--bot-param {bot.name}.{key}: {raw!r} is not a number"
+                ) from None
+            if not math.isfinite(value):
+                raise CardsimError(f"--bot-param {bot.name}.{key}: {raw!r} is not a finite number")
+            params += [0.0] * (index + 1 - len(params))
+            params[index] = value
+        out.append(dataclasses.replace(bot, params=tuple(params)))
+    return out
+
+
+def _param_index(bot: Bot, key: str) -> int:
+    if key in bot.param_names:
+        return bot.param_names.index(key)
+    digits = key[1:] if key[:1] == "p" else key
+    if digits.isdigit() and int(digits) < len(bot.params) and not bot.param_names:
+        return int(digits)
+    known = ", ".join(bot.param_names) or ", ".join(f"p{i}" for i in range(len(bot.params)))
+    raise CardsimError(
+        f"--bot-param {bot.name}.{key}: {bot.name} has no parameter {key!r} "
+        f"(its parameters: {known or 'none'})"
+    )

@@ -278,7 +278,8 @@ def _read_dataset_metadata(path: Path) -> dict:
 def _read_legacy_metadata(path: Path) -> dict:
     where = f"results file {_quote(path)}"
     try:
-        raw = pq.read_schema(path).metadata or {}
+        schema = pq.read_schema(path)
+        raw = schema.metadata or {}
     except (pa.ArrowException, OSError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CardsimError(f"{_quote(path)} is not a readable Parquet file: {first}") from None
@@ -288,7 +289,9 @@ def _read_legacy_metadata(path: Path) -> dict:
         meta = json.loads(raw[LEGACY_METADATA_KEY])
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise CardsimError(f"{where}: its cardsim metadata is not valid JSON") from None
-    return check_metadata(meta, where)
+    meta = check_metadata(meta, where)
+    _check_columns(schema.names, meta, where)  # the schema is at hand: checked before any work
+    return meta
 
 
 def _existing(path: str | Path, what: str = "results") -> Path:
@@ -457,12 +460,29 @@ def iter_batches(
     if path.is_dir():
         where = f"results dataset {_quote(path)}"
         key = run_key(meta)
-        files = [_open_part(p, meta, key, where) for p in _checked_parts(path, meta)]
+        parts = _checked_parts(path, meta)
+        for part in parts:  # every part checked before the first game is read...
+            _open_part(part, meta, key, where).close()
+        # ...then opened one at a time: a 1e8-game dataset has thousands of parts, more than
+        # the open files a process may hold on many systems
+        files = (_open_part(p, meta, key, where) for p in parts)
     else:
-        files = [_legacy_file(path, meta, cats)]
+        files = iter([_legacy_file(path, meta, cats)])
     for pf in files:
-        for batch in pf.iter_batches(batch_size=batch_rows, columns=cols):
-            yield _to_frame(pa.Table.from_batches([batch]), meta)
+        with contextlib.closing(pf):
+            for batch in pf.iter_batches(batch_size=batch_rows, columns=cols):
+                yield _to_frame(pa.Table.from_batches([batch]), meta)
+
+
+def count_games(path: str | Path) -> int:
+    """Games stored in a results dataset (its parts) or single file (its footer), unread."""
+    path = _existing(path)
+    if path.is_dir():
+        return sum(p.games for p in list_parts(path))
+    try:
+        return pq.ParquetFile(path).metadata.num_rows
+    except (pa.ArrowException, OSError) as exc:
+        raise CardsimError(f"results file {_quote(path)} is not readable: {exc}") from None
 
 
 def _legacy_file(path: Path, meta: dict, cats: list[str]) -> pq.ParquetFile:
@@ -730,6 +750,43 @@ class DatasetSink:
         meta = dataset_metadata(self.spec, self.complete)
         meta["games_done"] = self.games
         return meta
+
+    # -- a cluster run: the workers write the parts (cardsim.core.cluster) ----------------------
+
+    def part_writer(self) -> PartWriter:
+        """What a cluster worker calls with each chunk it plays, instead of sending it here."""
+        return PartWriter(str(self.path.resolve()), dataset_metadata(self.spec))
+
+    def parts_written(self, games: int) -> None:
+        """``games`` more games are in parts written by the workers."""
+        self.games += games
+
+
+@dataclass(frozen=True)
+class PartWriter:
+    """Writes chunks as parts of the dataset at ``path`` (``write_part``), wherever it runs: a
+    cluster worker holds one, so the games go straight to storage and not through the client.
+    ``path`` must be a directory this process can write: storage every worker can reach, at the
+    same path on every machine."""
+
+    path: str
+    meta: dict
+
+    def __call__(self, chunk: Chunk) -> None:
+        from cardsim.core import registry
+
+        if not os.path.isdir(self.path):
+            raise CardsimError(
+                f"--out {_quote(self.path)} is not a directory on this cluster worker: results "
+                "of a cluster run must be on storage every worker can write, at the same path"
+            )
+        meta = self.meta
+        ruleset = registry.get(meta["ruleset"])
+        frame = chunk_frame(ruleset, meta["n_players"], meta["bots"], chunk)
+        try:
+            write_part(self.path, frame, meta)
+        except OSError as exc:
+            raise _os_problem("cannot write a part of", self.path, exc) from None
 
 
 def read_chunks(path: str | Path, spec) -> Iterator[Chunk]:

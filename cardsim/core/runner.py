@@ -11,15 +11,23 @@ import dataclasses
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numba
 import numpy as np
 
 from cardsim import __version__
 from cardsim.core import kernel, registry
-from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_reference, params_matrix
+from cardsim.core.bots import (
+    Bot,
+    compile_bot,
+    load_bot_file,
+    load_bot_reference,
+    params_matrix,
+    with_params,
+)
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
@@ -100,11 +108,16 @@ def parse_index(text: str | int, what: str = "--game") -> int:
 
 
 def resolve_bots(
-    ruleset, names: Sequence[str], n_players: int, bot_files: Iterable[str] = ()
+    ruleset,
+    names: Sequence[str],
+    n_players: int,
+    bot_files: Iterable[str] = (),
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Bot]:
     """Bot per seat from names: built-ins, then bots of ``bot_files``, then ``module:function``.
 
-    One name fills every seat; otherwise exactly one name per seat.
+    One name fills every seat; otherwise exactly one name per seat. ``bot_params`` changes
+    parameters by bot name (``bots.with_params``).
     """
     builtins = ruleset.bots()
     user: dict[str, Bot] = {}
@@ -127,7 +140,7 @@ def resolve_bots(
             known = ", ".join(sorted(builtins) + sorted(user))
             raise CardsimError(f"unknown bot {name!r} for {ruleset.name} (known: {known})")
         out.append(bot)
-    return out
+    return with_params(out, bot_params) if bot_params else out
 
 
 def check_players(ruleset, players: int | None) -> int:
@@ -152,6 +165,7 @@ def make_spec(
     seat_bot_table: np.ndarray | None = None,
     first_game: int = 0,
     seat_bots: Sequence[Bot] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> RunSpec:
     """Check every input of a run and return its ``RunSpec`` (one-line errors on bad input)."""
     ruleset = registry.get(game)
@@ -164,7 +178,7 @@ def make_spec(
     per_seat = (
         list(seat_bots)
         if seat_bots is not None
-        else resolve_bots(ruleset, bots, n_players, bot_files)
+        else resolve_bots(ruleset, bots, n_players, bot_files, bot_params)
     )
     distinct: list[Bot] = []
     for bot in per_seat:
@@ -215,6 +229,7 @@ class RunStats:
     decisions: int
     seconds: float
     threads: int
+    workers: int = 0  # cluster workers that played (0: this process)
 
     @property
     def games_per_second(self) -> float:
@@ -384,6 +399,8 @@ def run(
     until: Callable[[], bool] | None = None,
     ranges: Sequence[tuple[int, int]] | None = None,
     notify: Callable[[str], None] | None = None,
+    cluster=None,
+    task_size: int | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
@@ -392,7 +409,20 @@ def run(
     stops the run early when true (the games played are then those of a shorter run).
     ``ranges`` plays only those ``[first, stop)`` game ranges (a resume's gaps); ``notify``
     receives the note shown while a Ctrl-C waits for the chunk in flight.
+
+    ``cluster``: a ``distributed.Client`` (or a ``--cluster`` text: ``local:N`` or a scheduler
+    address) plays the run on a Dask cluster in tasks of ``task_size`` games instead
+    (``cardsim.core.cluster``): the same games, the same rows, in the same order to the sinks;
+    sinks with ``fresh()``/``merge()`` are filled on the workers and merged, so no game row
+    travels unless another sink needs it.
     """
+    if cluster is not None:
+        from cardsim.core import cluster as dask_cluster
+
+        with dask_cluster.session(cluster) as client:
+            return dask_cluster.run(
+                spec, client, sinks, chunk_size, task_size, progress, start, until, ranges
+            )
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
     t0 = time.perf_counter()

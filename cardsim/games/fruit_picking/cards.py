@@ -107,12 +107,17 @@ SEAT_COUNTERS = (
     "waterings",  # turns ending in watering (R12)
     "umbrella_seeds",  # seeds moved onto its farm by umbrella marks (V1)
     "market_ops",  # market operations paid (V2)
+    "tiebreak_fruits",  # fruits the first tie-break compared (R22, A9: all cards or set cards)
 )
 C_CARDS_BOUGHT, C_FRUITS, C_FARM_SEEDS, C_SET_COMPLETED, C_SET_TURN = range(5)
 C_SET_VARIETY = 5  # .. C_SET_VARIETY + 3 in SET_NAMES order
 C_HOUSE_REPEATS, C_NO_SEED_TURNS, C_WATERINGS, C_UMBRELLA_SEEDS, C_MARKET_OPS = range(9, 14)
+C_TIEBREAK_FRUITS = 14
 N_COUNTERS = len(SEAT_COUNTERS)
-STATE_LEN = F_COUNTERS + MAX_PLAYERS * N_COUNTERS
+# Bought cards are public (R17), but the bots see them as counts per kind (SEAT_OWNED); which card
+# each seat bought matters only to the set-cards tie-break (A9), so it is kept out of their view:
+F_CARD_OWNER = F_COUNTERS + MAX_PLAYERS * N_COUNTERS  # [MAX_CARDS] seat that bought it, else -1
+STATE_LEN = F_CARD_OWNER + MAX_CARDS
 
 GAME_COUNTERS = (
     "trigger_seat",  # seat whose turn triggered the end (-1: none, e.g. turn cap)
@@ -137,6 +142,8 @@ COUNTER_GLOSSARY = {
     "waterings": "turns the player ended by watering plants (R12)",
     "umbrella_seeds": "seeds an umbrella mark moved onto the player's farm (variant V1)",
     "market_ops": "market operations the player paid for (variant V2)",
+    "tiebreak_fruits": "fruits the first tie-break compared: on all the player's market cards, or "
+    "on the cards of their best completed set (tiebreak_fruits=set_cards) (R22, A9)",
     "trigger_seat": "the seat whose turn triggered the end of the game (-1: none, e.g. the turn cap)",
     "umbrella_triggers": "umbrella marks that fired during the game (variant V1)",
     "stack_left": "cards left in the market stack at the end",
@@ -151,6 +158,7 @@ OUTCOME_COUNTERS = (
     "set_greedy",
     "set_smiley",
     "set_family",
+    "tiebreak_fruits",  # equal to "fruits" under the default reading (A9)
 )
 
 

@@ -20,7 +20,10 @@ played out.
 Turn flow (``apply`` advances automatically between decisions):
 
 - Start of a turn: if positions 1..6 hold no seed, the "no seeds" rule runs (R7, A11) and the turn
-  ends; otherwise a PLANT decision is pending.
+  ends; otherwise a PLANT decision is pending. ``no_seed_rule`` picks its procedure: 2014 (up to
+  ``no_seed_refill`` seeds from the House to storage, then one seed from storage on each of
+  positions 1..no_seed_refill while storage lasts) or 2020 (one seed on each of those positions,
+  from storage, or from the House once storage is empty).
 - PLANT p: pick up all seeds of position p and plant them one per card clockwise, the House
   included (R8), skipping p itself when lapping only under ``skip_origin_when_lapping`` (A4). The
   last card is the target (R9). A House target counts a House repeat and asks for PLANT again
@@ -37,7 +40,10 @@ Turn flow (``apply`` advances automatically between decisions):
   one before the initial player) the game is over (R21, A12); else the turn cap (A18), else the
   next seat clockwise starts its turn (R19).
 
-The first trigger gives the end reason. ``finalize`` decides winners by R22 (A8, A9, A10, A15).
+The first trigger gives the end reason. ``finalize`` decides winners by R22 (A8, A9, A10, A15);
+with ``tiebreak_fruits=set_cards`` (A9) the first tie-break counts, for a player who completed a
+set, the fruits of the best choice of a set their cards contain and of the cards forming it (the
+bought cards' ids are kept in ``F_CARD_OWNER`` for this); anyone else counts all their cards.
 """
 
 from numba import njit
@@ -200,6 +206,8 @@ def setup(state, rules, n_players, rng):
     n_cards = C.N_FRUIT_KINDS * rules[R.R_PER_KIND]
     for card in range(n_cards):
         state[C.F_STACK + card] = card
+    for card in range(C.MAX_CARDS):
+        state[C.F_CARD_OWNER + card] = -1
     shuffle(rng, state[C.F_STACK : C.F_STACK + n_cards], n_cards)
     state[C.F_STACK_LEFT] = n_cards
     # R3, R4: storage and the setup seeds on positions 1, 2, 3
@@ -237,15 +245,21 @@ def farm_is_empty(state, base):
 
 @njit(**RULES_JIT)
 def no_seeds_rule(state, rules, seat):
-    """R7 (2014 wording, A11): House seeds back to storage, then 1 seed on each of positions 1..3."""
+    """R7, A11: 1 seed on each of positions 1..3 (``no_seed_refill``). 2014 wording: House seeds
+    back to storage first, then the seeds come from storage; 2020: from storage, and from the
+    House only once storage is empty."""
     base = seat_base(seat)
     refill = rules[R.R_NO_SEED_REFILL]
-    back = min(refill, state[base + C.SEAT_SEEDS])
-    state[base + C.SEAT_SEEDS] -= back
-    state[base + C.SEAT_STORAGE] += back
+    if rules[R.R_NO_SEED_2020] == 0:
+        back = min(refill, state[base + C.SEAT_SEEDS])
+        state[base + C.SEAT_SEEDS] -= back
+        state[base + C.SEAT_STORAGE] += back
     for p in range(1, refill + 1):
         if state[base + C.SEAT_STORAGE] > 0:
             state[base + C.SEAT_STORAGE] -= 1
+            state[base + C.SEAT_SEEDS + p] += 1
+        elif rules[R.R_NO_SEED_2020] and state[base + C.SEAT_SEEDS] > 0:
+            state[base + C.SEAT_SEEDS] -= 1  # 2020: the House makes up for a short storage
             state[base + C.SEAT_SEEDS + p] += 1
     state[counter_index(seat, C.C_NO_SEED_TURNS)] += 1
 
@@ -365,6 +379,7 @@ def buy(state, rules, seat, slot):
     state[base + C.SEAT_SEEDS + target] = 0
     state[C.F_TARGET] = -1  # the target has been used; a V2 decision may follow
     state[base + C.SEAT_OWNED + card // rules[R.R_PER_KIND]] += 1  # R17
+    state[C.F_CARD_OWNER + card] = seat
     state[base + C.SEAT_FRUITS] += rules[R.R_CARD_FRUITS + card]
     state[base + C.SEAT_N_CARDS] += 1
     state[counter_index(seat, C.C_CARDS_BOUGHT)] += 1
@@ -515,12 +530,75 @@ def qualifies(state, rules, base):
 
 
 @njit(**RULES_JIT)
+def best_cards(state, rules, seat, kind, count):
+    """The most printed fruits on ``count`` (1-4: a set needs at most 4 cards of one kind) of
+    ``seat``'s cards of ``kind``; -1 if it owns fewer."""
+    t0 = t1 = t2 = t3 = 0  # the four highest counts seen, highest first (no allocation here)
+    have = 0
+    per_kind = rules[R.R_PER_KIND]
+    for card in range(kind * per_kind, (kind + 1) * per_kind):
+        if state[C.F_CARD_OWNER + card] != seat:
+            continue
+        have += 1
+        f = rules[R.R_CARD_FRUITS + card]
+        if f > t0:
+            t0, f = f, t0
+        if f > t1:
+            t1, f = f, t1
+        if f > t2:
+            t2, f = f, t2
+        if f > t3:
+            t3 = f
+    if have < count:
+        return -1
+    return t0 + (t1 if count > 1 else 0) + (t2 if count > 2 else 0) + (t3 if count > 3 else 0)
+
+
+@njit(**RULES_JIT)
+def set_card_fruits(state, rules, seat):
+    """A9 ``set_cards``: the most fruits on the cards forming one set the seat's cards contain
+    (Variety 1 of each kind, Greedy 4 of a kind, Smiley 2 of each of 3 kinds, Family 3 of a kind
+    and 2 of another, R20), the best choice of set and of cards; -1 if they contain none."""
+    best = -1
+    variety = 0
+    for kind in range(C.N_FRUIT_KINDS):
+        one = best_cards(state, rules, seat, kind, 1)
+        variety = variety + one if one >= 0 and variety >= 0 else -1
+        best = max(best, best_cards(state, rules, seat, kind, 4))  # Greedy
+        three = best_cards(state, rules, seat, kind, 3)
+        for other in range(C.N_FRUIT_KINDS):  # Family
+            pair = best_cards(state, rules, seat, other, 2)
+            if other != kind and three >= 0 and pair >= 0:
+                best = max(best, three + pair)
+    best = max(best, variety)
+    for a in range(C.N_FRUIT_KINDS):  # Smiley: three kinds with a pair each
+        pair_a = best_cards(state, rules, seat, a, 2)
+        for b in range(a + 1, C.N_FRUIT_KINDS):
+            pair_b = best_cards(state, rules, seat, b, 2)
+            for c in range(b + 1, C.N_FRUIT_KINDS):
+                pair_c = best_cards(state, rules, seat, c, 2)
+                if pair_a >= 0 and pair_b >= 0 and pair_c >= 0:
+                    best = max(best, pair_a + pair_b + pair_c)
+    return best
+
+
+@njit(**RULES_JIT)
+def tiebreak_fruits(state, rules, seat):
+    """R22's first tie-break: the fruits on all the seat's market cards, or (A9 ``set_cards``) on
+    the cards of its best set when it completed one."""
+    base = seat_base(seat)
+    if rules[R.R_TIEBREAK_SET_CARDS] and state[base + C.SEAT_COMPLETED]:
+        return set_card_fruits(state, rules, seat)
+    return state[base + C.SEAT_FRUITS]
+
+
+@njit(**RULES_JIT)
 def seat_key(state, rules, seat):
-    """(qualifies, fruits, farm seeds): R22 compares seats in this order (A9, A10)."""
+    """(qualifies, tie-break fruits, farm seeds): R22 compares seats in this order (A9, A10)."""
     base = seat_base(seat)
     return (
         1 if qualifies(state, rules, base) else 0,
-        state[base + C.SEAT_FRUITS],
+        tiebreak_fruits(state, rules, seat),
         farm_seeds(state, base),
     )
 
@@ -541,14 +619,15 @@ def finalize(state, rules, game_row, seat_rows):
                 better += 1
         row = seat_rows[seat]
         base = seat_base(seat)
-        row[L.S_SCORE] = key[1]
+        row[L.S_SCORE] = state[base + C.SEAT_FRUITS]  # the fruits on its cards (R22)
         row[L.S_RANK] = better + 1
         row[L.S_WIN] = 1 if better == 0 and not nobody_wins else 0
         extra = len(L.SEAT_COLUMNS)
         for c in range(C.N_COUNTERS):
             row[extra + c] = state[counter_index(seat, c)]
-        row[extra + C.C_FRUITS] = key[1]
+        row[extra + C.C_FRUITS] = state[base + C.SEAT_FRUITS]
         row[extra + C.C_FARM_SEEDS] = key[2]
+        row[extra + C.C_TIEBREAK_FRUITS] = key[1]
         row[extra + C.C_SET_COMPLETED] = state[base + C.SEAT_COMPLETED]
     extra = len(L.GAME_COLUMNS)
     game_row[extra + 0] = state[C.F_TRIGGER_SEAT]

@@ -1,7 +1,11 @@
 """Fruit Picking in slow, plain Python: the reference the compiled engine is tested against.
 
 Written from ``fruit-picking.md`` (rules R1-R22, variants V1-V3, ambiguities A1-A19) and the
-chance/turn-flow contract in the module docstring of ``engine.py``, never from the engine's code.
+chance/turn-flow contract in the module docstring of ``engine.py``, never from the engine's code
+nor from ``rules.py``'s helpers: the derived rule values (fruits and raindrops per farm card,
+fruits per market card, market slots, slot surcharges) come from the doc's tables below
+(``DOC_*``) and from the option values as the options document them, so that a wrong default or
+derivation in ``rules.py`` makes the engine and the reference disagree.
 Nothing here is compiled: the state is Python lists, and every rule is a short method that cites
 the rule it implements. Bots are the same compiled functions the engine's play loop calls; the
 reference shows them its own state encoded in the public layout of ``cards.py``.
@@ -21,6 +25,8 @@ a fruit kind is under ``"kind_code"``) and plain-int fields; ``trace.py`` turns 
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,7 +43,8 @@ EV_SETUP = "setup"  # first, farm (kinds of positions 0..6), stack_left
 EV_UMBRELLA = "umbrella"
 EV_MARKET = "market"  # cards (per slot, -1 empty), prices, stack_left, after ("setup" | "buy")
 EV_TURN = "turn"  # turn (1-based), seat
-EV_NO_SEEDS = "no_seeds"  # seat, from_house, placed (positions), after_repeat (A3)
+EV_NO_SEEDS = "no_seeds"  # seat, from_house (to storage), placed (positions), house_placed (the
+# positions whose seed came from the House: 2020 procedure, A11), after_repeat (A3)
 EV_PLANT = "plant"  # seat, origin, seeds, path (positions), target
 EV_HOUSE_REPEAT = "house_repeat"  # seat
 EV_WATER = "water"  # seat, target, kind_code, amount
@@ -50,6 +57,76 @@ EV_END = "end"  # reason, turns
 EV_RESULT = "result"  # scores, ranks, wins, fruits, farm_seeds, qualifies, cards (per seat)
 
 _EMPTY = -1
+
+# fruit-picking.md Components and Parameters, as the doc gives them ------------------------------
+DOC_FARM_FRUITS = {  # fruits (raindrops for Rain) printed on each farm card; watering adds them
+    "strawberry": 3,
+    "banana": 2,
+    "cherry": 2,
+    "pineapple": 1,
+    "grapes": 1,
+    "rain": 2,
+}
+DOC_MARKET_SLOTS = 4  # R5 (Components: "Market slots 4")
+DOC_BEGINNER_SLOTS = 3  # V3: "Use 3 market slots instead of 4"
+DOC_SURCHARGE = (3, 2, 1, 0)  # R15: "+3, +2, +1 and +0", starting from the slot next to the stack
+# The orders in which the list-valued options give their values (their documentation, as
+# ``cardsim rules fruit-picking`` shows it): farm_fruits per farm card, market_fruits per kind
+# (or per card, kind by kind).
+FARM_FRUITS_ORDER = ("rain", "pineapple", "grapes", "cherry", "banana", "strawberry")
+MARKET_FRUITS_ORDER = ("pineapple", "grapes", "cherry", "banana", "strawberry")
+# R20: a set's cards, as the number of cards per kind, largest first
+SET_PATTERNS = {
+    "variety": (1, 1, 1, 1, 1),
+    "greedy": (4,),
+    "smiley": (2, 2, 2),
+    "family": (3, 2),
+}
+
+
+def farm_water(values: Mapping[str, Any]) -> dict[int, int]:
+    """Seeds that watering adds on each farm card, by kind code (R12); the House adds none. The
+    option ``farm_fruits`` lists them in ``FARM_FRUITS_ORDER``."""
+    named = dict(zip(FARM_FRUITS_ORDER, values["farm_fruits"], strict=True))
+    out = {C.KIND_NAMES.index(name): n for name, n in named.items()}
+    out[C.HOUSE] = 0
+    return out
+
+
+def market_card_fruits(values: Mapping[str, Any]) -> list[int]:
+    """Printed fruits per market card id (``card = kind * per_kind + index``). A2: by default the
+    farm card's count of that fruit on every card of the kind; ``market_fruits`` gives one value
+    per kind (``MARKET_FRUITS_ORDER``) or one per card."""
+    per_kind = values["market_cards_per_kind"]
+    given = values["market_fruits"]
+    if given is None:
+        farm = dict(zip(FARM_FRUITS_ORDER, values["farm_fruits"], strict=True))
+        given = [farm[name] for name in MARKET_FRUITS_ORDER]
+    out = []
+    for card in range(C.N_FRUIT_KINDS * per_kind):
+        kind_name = C.KIND_NAMES[card // per_kind]
+        if len(given) == C.N_FRUIT_KINDS:
+            out.append(given[MARKET_FRUITS_ORDER.index(kind_name)])
+        else:
+            out.append(given[card])
+    return out
+
+
+def market_layout(values: Mapping[str, Any]) -> tuple[int, list[int]]:
+    """(slots, surcharge per slot from the stack outward): R5, R15; V3 (beginners) 3 slots and no
+    surcharge. ``market_slots`` and ``slot_surcharge`` override them; other slot counts than the
+    doc's take the surcharges n-1 .. 0 (the option's documented default)."""
+    beginners = values["variant_beginners"]
+    slots = values["market_slots"]
+    if slots is None:
+        slots = DOC_BEGINNER_SLOTS if beginners else DOC_MARKET_SLOTS
+    if values["slot_surcharge"] is not None:
+        return slots, list(values["slot_surcharge"])
+    if beginners:
+        return slots, [0] * slots
+    if slots == DOC_MARKET_SLOTS:
+        return slots, list(DOC_SURCHARGE)
+    return slots, list(range(slots - 1, -1, -1))
 
 
 def sets_of(owned: Sequence[int]) -> int:
@@ -100,12 +177,13 @@ class ReferenceGame:
         v = self.values
         self.seeds_per_player = v["seeds_per_player"]
         self.setup_seeds = list(v["setup_seeds"])
-        self.water = R.farm_fruits(v)  # kind -> seeds added when watering (R12); House 0
+        self.water = farm_water(v)  # kind -> seeds added when watering (R12); House 0
         self.per_kind = v["market_cards_per_kind"]
-        self.card_fruits = R.card_fruits(v)  # card id -> printed fruits (A2)
-        self.n_slots = R.market_slots(v)  # R5, V3
-        self.surcharge = list(R.slot_surcharge(v))  # R15, V3
+        self.card_fruits = market_card_fruits(v)  # card id -> printed fruits (A2)
+        self.n_slots, self.surcharge = market_layout(v)  # R5, R15, V3
         self.refill = v["no_seed_refill"]  # R7
+        self.no_seed_2020 = v["no_seed_rule"] == "2020"  # A11
+        self.set_cards_tiebreak = v["tiebreak_fruits"] == "set_cards"  # A9
         self.skip_origin = bool(v["skip_origin_when_lapping"])  # A4
         self.umbrella = bool(v["variant_umbrella"])  # V1
         self.umbrella_any_draw = bool(v["umbrella_fires_on_any_draw"])  # A13
@@ -166,6 +244,7 @@ class ReferenceGame:
                 self.seeds[s][1 + i] += k
                 self.storage[s] -= k
         self.owned = [[0] * C.N_FRUIT_KINDS for _ in range(n)]
+        self.bought: list[list[int]] = [[] for _ in range(n)]  # card ids, in buying order
         self.fruits = [0] * n
         self.n_cards = [0] * n
         self.completed = [0] * n
@@ -264,17 +343,26 @@ class ReferenceGame:
         return True
 
     def _no_seeds(self, after_repeat: bool) -> None:
-        """R7 (2014 text, A11): up to ``no_seed_refill`` seeds House -> storage, then one seed from
-        storage on each of positions 1, 2, ... (as many as storage holds, up to no_seed_refill)."""
+        """R7, A11. 2014 text (default): up to ``no_seed_refill`` seeds House -> storage, then one
+        seed from storage on each of positions 1, 2, ... (as many as storage holds, up to
+        no_seed_refill). 2020 procedure: no seed moves to storage; the seed for each position
+        comes from storage, or from the House once storage has none left."""
         s = self.seat
-        k = min(self.refill, self.seeds[s][0])
-        self.seeds[s][0] -= k
-        self.storage[s] += k
+        k = 0
+        if not self.no_seed_2020:
+            k = min(self.refill, self.seeds[s][0])
+            self.seeds[s][0] -= k
+            self.storage[s] += k
         placed = []
+        house_placed = []
         for p in range(1, 1 + self.refill):
-            if self.storage[s] == 0:
+            if self.storage[s] > 0:
+                self.storage[s] -= 1
+            elif self.no_seed_2020 and self.seeds[s][0] > 0:
+                self.seeds[s][0] -= 1
+                house_placed.append(p)
+            else:
                 break
-            self.storage[s] -= 1
             self.seeds[s][p] += 1
             placed.append(p)
         self.counters[s][C.C_NO_SEED_TURNS] += 1
@@ -284,6 +372,7 @@ class ReferenceGame:
                 "seat": s,
                 "from_house": k,
                 "placed": placed,
+                "house_placed": house_placed,
                 "after_repeat": after_repeat,
             }
         )
@@ -443,6 +532,7 @@ class ReferenceGame:
         self.seeds[s][self.target] = 0
         self.storage[s] += returned
         self.owned[s][kind] += 1  # R17
+        self.bought[s].append(card)
         self.n_cards[s] += 1
         self.fruits[s] += self.card_fruits[card]
         self.counters[s][C.C_CARDS_BOUGHT] += 1
@@ -595,6 +685,23 @@ class ReferenceGame:
             st[C.F_MARKET_PRICE + slot] = self.price(slot) if card != _EMPTY else 0
         return np.array(st, np.int32)
 
+    def state_array(self) -> np.ndarray:
+        """The whole game as the engine's int32 state ``[cards.STATE_LEN]``: the public part, the
+        stack (bottom first; entries past its top are 0 here), the counters as they stand during
+        play (the end-of-game ones, fruits, farm seeds, set completed and tie-break fruits, are
+        filled only in ``outcome_rows``) and the seat that bought each card."""
+        st = np.zeros(C.STATE_LEN, np.int32)
+        st[: C.PUBLIC_END] = self.public_state()
+        st[C.F_STACK : C.F_STACK + len(self.stack)] = self.stack
+        for s in range(self.n):
+            c = C.F_COUNTERS + s * C.N_COUNTERS
+            st[c : c + C.N_COUNTERS] = self.counters[s]
+        st[C.F_CARD_OWNER : C.F_CARD_OWNER + C.MAX_CARDS] = -1
+        for s, cards in enumerate(self.bought):
+            for card in cards:
+                st[C.F_CARD_OWNER + card] = s
+        return st
+
     # Result (R22, A8, A9, A10, A15) -----------------------------------------------------------
     def farm_seeds(self, seat: int) -> int:
         """Seeds on the 7 farm cards, House included (A10)."""
@@ -607,11 +714,26 @@ class ReferenceGame:
             return self.n_cards[seat] >= self.beginner_cards or bool(self.completed[seat])
         return bool(self.completed[seat])
 
+    def tiebreak_fruits(self, seat: int) -> int:
+        """R22's first tie-break, A9: the printed fruits on all the seat's market cards; with
+        ``tiebreak_fruits=set_cards``, for a seat that completed a set, those on exactly the cards
+        one set needs (SET_PATTERNS), the best choice of set and cards; anyone else counts all."""
+        if not (self.set_cards_tiebreak and self.completed[seat]):
+            return self.fruits[seat]
+        best = -1
+        cards = self.bought[seat]
+        for size in sorted({sum(p) for p in SET_PATTERNS.values()}):
+            for chosen in itertools.combinations(cards, size):
+                kinds = Counter(card // self.per_kind for card in chosen)
+                if tuple(sorted(kinds.values(), reverse=True)) in SET_PATTERNS.values():
+                    best = max(best, sum(self.card_fruits[card] for card in chosen))
+        return best
+
     def result(self) -> tuple[list[int], list[int], list[int]]:
         """(scores, ranks, wins) per seat of a finished game."""
         n = self.n
         q = [int(self.qualifies(s)) for s in range(n)]
-        key = [(q[s], self.fruits[s], self.farm_seeds(s)) for s in range(n)]
+        key = [(q[s], self.tiebreak_fruits(s), self.farm_seeds(s)) for s in range(n)]
         ranks = [1 + sum(1 for t in range(n) if key[t] > key[s]) for s in range(n)]
         if any(q):  # R22: the qualifiers compete
             candidates = [s for s in range(n) if q[s]]
@@ -652,6 +774,7 @@ class ReferenceGame:
             counters[C.C_FRUITS] = self.fruits[s]
             counters[C.C_FARM_SEEDS] = self.farm_seeds(s)
             counters[C.C_SET_COMPLETED] = self.completed[s]
+            counters[C.C_TIEBREAK_FRUITS] = self.tiebreak_fruits(s)
             row[c:] = counters
         return game_row, seat_rows
 
@@ -664,6 +787,7 @@ class ReferenceGame:
                 "ranks": ranks,
                 "wins": wins,
                 "fruits": list(self.fruits),
+                "tiebreak_fruits": [self.tiebreak_fruits(s) for s in range(self.n)],
                 "farm_seeds": [self.farm_seeds(s) for s in range(self.n)],
                 "qualifies": [int(self.qualifies(s)) for s in range(self.n)],
                 "cards": [list(o) for o in self.owned],

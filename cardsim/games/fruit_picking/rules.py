@@ -82,6 +82,15 @@ OPTIONS = (
     ),
     RuleOption("no_seed_refill", "int", 3, "seeds moved by the 'no seeds' rule", "R7", lo=1, hi=6),
     RuleOption(
+        "no_seed_rule",
+        "choice",
+        "2014",
+        "the 'no seeds' procedure: 2014 (House seeds back to storage, then seeds from storage) or "
+        "2020 (seeds from storage, from the House only when storage runs short)",
+        "R7, A3, A11",
+        choices=("2014", "2020"),
+    ),
+    RuleOption(
         "skip_origin_when_lapping",
         "bool",
         False,
@@ -95,6 +104,15 @@ OPTIONS = (
         "who wins when nobody completed a set: tie-breaks among all, or nobody",
         "A8",
         choices=("tiebreak", "none"),
+    ),
+    RuleOption(
+        "tiebreak_fruits",
+        "choice",
+        "all_cards",
+        "fruits compared by the first tie-break: on all of a player's market cards, or on the "
+        "cards forming their completed set (the best choice of set and cards)",
+        "R22, A9",
+        choices=("all_cards", "set_cards"),
     ),
     RuleOption("variant_umbrella", "bool", False, "umbrella marks add seeds when drawn", "V1"),
     RuleOption("umbrella_per_kind", "int", 1, "umbrella cards per fruit kind", "V1", lo=0, hi=6),
@@ -183,7 +201,9 @@ R_BEGINNER_SETS = R_BEGINNER_CARDS + 1
 R_FARM_RANDOM = R_BEGINNER_SETS + 1
 R_FARM_ORDER = R_FARM_RANDOM + 1  # [6] kind codes for positions 1..6 when not random
 R_FIRST_PLAYER = R_FARM_ORDER + 6  # -1: random
-R_LEN = R_FIRST_PLAYER + 1
+R_NO_SEED_2020 = R_FIRST_PLAYER + 1  # A11: 1 = the 2020 "no seeds" procedure
+R_TIEBREAK_SET_CARDS = R_NO_SEED_2020 + 1  # A9: 1 = the first tie-break counts set cards only
+R_LEN = R_TIEBREAK_SET_CARDS + 1
 
 
 def market_slots(values: Mapping[str, Any]) -> int:
@@ -277,4 +297,6 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
         r[R_FARM_ORDER : R_FARM_ORDER + 6] = [C.FARM_CARDS[_FARM_NAMES.index(n)] for n in order]
     first = values["first_player"]
     r[R_FIRST_PLAYER] = -1 if first == "random" else first
+    r[R_NO_SEED_2020] = values["no_seed_rule"] == "2020"
+    r[R_TIEBREAK_SET_CARDS] = values["tiebreak_fruits"] == "set_cards"
     return r

@@ -35,7 +35,7 @@ class _Teller:
         self.per_kind = spec.rules["market_cards_per_kind"]
         self.umbrella_per_kind = spec.rules["umbrella_per_kind"]
         self.umbrella = spec.rules["variant_umbrella"]
-        surcharge = REF.R.slot_surcharge(spec.rules)
+        _, surcharge = REF.market_layout(spec.rules)
         self.slot_names = [f"+{x}" for x in surcharge]
 
     def seat(self, s: int) -> str:
@@ -108,10 +108,18 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 else "no farm card except the House holds seeds"
             )
             where = ", ".join(str(p) for p in ev["placed"]) or "none"
-            lines.append(
-                f"  No seeds to pick up ({why}): {_n(ev['from_house'], 'seed')} from the "
-                f"House to storage, then 1 seed each on position(s) {where}. Turn over."
-            )
+            if spec.rules["no_seed_rule"] == "2020":
+                house = ", ".join(str(p) for p in ev["house_placed"])
+                short = f", the House's for position(s) {house}" if house else ""
+                lines.append(
+                    f"  No seeds to pick up ({why}): 1 seed each on position(s) {where}, from "
+                    f"storage{short} (the 2020 procedure, A11). Turn over."
+                )
+            else:
+                lines.append(
+                    f"  No seeds to pick up ({why}): {_n(ev['from_house'], 'seed')} from the "
+                    f"House to storage, then 1 seed each on position(s) {where}. Turn over."
+                )
         elif k == REF.EV_PLANT:
             path = ", ".join(str(p) for p in ev["path"])
             lines.append(
@@ -164,9 +172,12 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 )
                 status = "WINS" if ev["wins"][s] else "-"
                 qual = " (qualified)" if ev["qualifies"][s] else ""
+                in_set = ""
+                if ev["tiebreak_fruits"][s] != ev["fruits"][s]:  # tiebreak_fruits=set_cards
+                    in_set = f", {ev['tiebreak_fruits'][s]} on the cards of its best set (A9)"
                 lines.append(
                     f"  {t.seat(s)}: rank {ev['ranks'][s]}, {status}{qual}; "
-                    f"{ev['fruits'][s]} fruits ({owned or 'no cards'}), "
+                    f"{ev['fruits'][s]} fruits ({owned or 'no cards'}){in_set}, "
                     f"{ev['farm_seeds'][s]} seeds on the farm."
                 )
             winners = [t.seat(s) for s in range(spec.n_players) if ev["wins"][s]]

@@ -9,7 +9,7 @@ from cardsim.core.registry import Ruleset
 from cardsim.games.piepmatz import cards, rules
 
 # a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
-COMPILE_SECONDS = 30
+COMPILE_SECONDS = 22
 
 
 def _kernels():

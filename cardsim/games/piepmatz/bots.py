@@ -80,7 +80,15 @@ S_COL = S_ROW + C.MAX_ROW  # [MAX_COLUMN] the simulated seed column (values)
 S_BAD = S_COL + C.MAX_COLUMN  # [MAX_COLUMN] the simulated bad-card column
 S_TAKEN = S_BAD + C.MAX_COLUMN  # [MAX_ROW] birds the simulated chain collects
 S_MASK = S_TAKEN + C.MAX_ROW  # [MAX_SPECIES] the bot's collection masks as simulated
-S_LEN = S_MASK + C.MAX_SPECIES
+S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
+S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
+S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
+S_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species in the simulated collection
+S_POINTS = S_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
+S_MY_HELD = S_POINTS + C.MAX_SPECIES  # [MAX_SPECIES] birds of each species the bot holds
+S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
+S_LEN = S_MY_POINTS + C.MAX_SPECIES
+KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN
 
 
@@ -91,57 +99,79 @@ def strength(bird):
 
 @njit(**HOT_RULES_JIT)
 def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """Birds in a 12-bit species mask, without branches (a mispredicted loop costs more)."""
+    x = x - ((x >> 1) & 0x555)
+    x = (x & 0x333) + ((x >> 2) & 0x333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
 
 
 @njit(**HOT_RULES_JIT)
 def mask_points(obs, mask):
     """Egg points of the birds in a species mask (R34)."""
     points = 0
-    for bit in range(C.BIRDS_PER_SPECIES):
-        if mask >> bit & 1:
-            points += obs[C.F_BIRD_POINTS + bit // 2]
+    for s in range(C.MAX_STRENGTH):
+        both = mask >> (2 * s)
+        points += ((both & 1) + (both >> 1 & 1)) * obs[C.F_BIRD_POINTS + s]
     return points
 
 
 @njit(**RULES_JIT)
-def species_standing(obs, me, species, mask):
-    """(my projected majority points, points the holders above or level with me score) for my
-    ``mask`` of a species against the public collections (R33)."""
-    mine = popcount(mask)
-    best_other = 0
-    for seat in range(obs[L.H_N_PLAYERS]):
-        if seat != me:
-            best_other = max(best_other, popcount(obs[C.F_SEATS + seat * C.SEAT_LEN + species]))
-    own = mask_points(obs, mask) if mine > 0 and mine >= best_other else 0
-    theirs = 0
-    for seat in range(obs[L.H_N_PLAYERS]):
-        if seat != me:
-            other = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
-            if popcount(other) == best_other and best_other >= mine and best_other > 0:
-                theirs += mask_points(obs, other)
+def read_opponents(obs, me):
+    """Per species, the most birds an opponent holds and the points the opponents holding that
+    many score for it (R33), and the bot's own count and points, into the scratch room: once per
+    decision."""
+    for species in range(C.MAX_SPECIES):
+        best = 0
+        points = 0
+        for seat in range(obs[L.H_N_PLAYERS]):
+            if seat == me:
+                continue
+            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
+            held = popcount(mask)
+            if held > best:
+                best = held
+                points = 0
+            if held == best and held > 0:
+                points += mask_points(obs, mask)
+        obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
+        obs[C.OBS_SCRATCH + S_THEIRS + species] = points
+        mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(obs, mine)
+
+
+@njit(**HOT_RULES_JIT)
+def species_standing(obs, species, held, points):
+    """(my projected majority points, points the opponents level with or above me score) when I
+    hold ``held`` birds worth ``points`` of a species (R33)."""
+    best_other = obs[C.OBS_SCRATCH + S_BEST_OTHER + species]
+    own = points if held > 0 and held >= best_other else 0
+    theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] if best_other >= held else 0
     return own, theirs
+
+
+@njit(**HOT_RULES_JIT)
+def bird_value_with(obs, params, mask, held, points, bird):
+    """``bird_value`` for a species mask holding ``held`` birds worth ``points``."""
+    species = bird // C.BIRDS_PER_SPECIES
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own0, theirs0 = species_standing(obs, species, held, points)
+    own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
+    pair = 1.0 if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
+    return (
+        params[W_MAJORITY] * (own1 - own0)
+        + params[W_DENY] * (theirs0 - theirs1)
+        + params[W_PAIR] * pair * obs[C.F_PAIR_POINTS]
+        + params[W_EGG] * gain
+    )
 
 
 @njit(**RULES_JIT)
 def bird_value(obs, params, me, mask, bird):
     """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
     gained, opponents' majority denied, a pair completed, egg points."""
-    species = bird // C.BIRDS_PER_SPECIES
-    bit = 1 << (bird % C.BIRDS_PER_SPECIES)
-    own0, theirs0 = species_standing(obs, me, species, mask)
-    own1, theirs1 = species_standing(obs, me, species, mask | bit)
-    pair = 1.0 if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
-    return (
-        params[W_MAJORITY] * (own1 - own0)
-        + params[W_DENY] * (theirs0 - theirs1)
-        + params[W_PAIR] * pair * obs[C.F_PAIR_POINTS]
-        + params[W_EGG] * obs[C.F_BIRD_POINTS + strength(bird) - 1]
-    )
+    return bird_value_with(obs, params, mask, popcount(mask), mask_points(obs, mask), bird)
 
 
 @njit(**RULES_JIT)
@@ -172,11 +202,46 @@ def pile_points(obs, me):
 
 
 @njit(**RULES_JIT)
+def expose_penalty(obs, params, column, seeds, total, perched):
+    """What a row leaves the next player: the best seed card one card of strength 1-6 can reach
+    (a place past the column's seed cards counts 2: the refill is unknown) and the perched bird.
+    ``column``: index in ``obs`` of the seed column's values."""
+    reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
+    if reach < 1:
+        return 0.0
+    best_seed = 0
+    for d in range(max(1, total + 1 - perched), reach + 1):
+        best_seed = max(best_seed, obs[column + d - 1] if d <= seeds else 2)
+    return params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
+
+
+@njit(**RULES_JIT)
+def keep_option(obs, params, bird):
+    """R24 after a failed comparison: the best hand card the option may add (the collection is
+    unchanged, so the values read once per decision hold)."""
+    best_keep = 0
+    limit = strength(bird)
+    for i in range(obs[C.OBS_HAND_LEN]):
+        card = obs[C.OBS_HAND + i]
+        if card != bird and strength(card) <= limit:
+            best_keep = max(best_keep, obs[C.OBS_SCRATCH + S_KEEP + i])
+    return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+
+
+@njit(**RULES_JIT)
 def play_value(obs, params, me, bird, perch):
     """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields."""
-    scratch = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + S_LEN]
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
+    total = strength(bird)
+    for i in range(1, n):
+        total += strength(obs[base + i])
+    perched = strength(obs[base])
+    value = -params[W_SPEND] * strength(bird)
+    if total <= perched:  # no chain: the table is as it was, the card joins the ground
+        value -= expose_penalty(obs, params, C.F_SEED_COL, obs[C.F_SEED_LEN], total, perched)
+        return value + keep_option(obs, params, bird)
+    scratch = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + S_LEN]
     for i in range(n):
         scratch[S_ROW + i] = obs[base + i]
     scratch[S_ROW + n] = bird
@@ -189,19 +254,12 @@ def play_value(obs, params, me, bird, perch):
         scratch[S_BAD + i] = obs[C.F_BAD_COL + i]
     for s in range(C.MAX_SPECIES):
         scratch[S_MASK + s] = obs[C.F_SEATS + me * C.SEAT_LEN + s]
+        scratch[S_HELD + s] = obs[C.OBS_SCRATCH + S_MY_HELD + s]
+        scratch[S_POINTS + s] = obs[C.OBS_SCRATCH + S_MY_POINTS + s]
     pile = pile_points(obs, me)
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
-    value = -params[W_SPEND] * strength(bird)
     seed_points = 0.0
-    chained = False
-    while True:
-        total = 0
-        for i in range(1, n):
-            total += strength(scratch[S_ROW + i])
-        perched = strength(scratch[S_ROW])
-        if total <= perched:
-            break
-        chained = True
+    while total > perched:
         d = total - perched
         bad = 0
         if d <= obs[C.F_COLUMN_SIZE]:
@@ -222,8 +280,13 @@ def play_value(obs, params, me, bird, perch):
             seed_points += params[W_DECK_SEED]
         taken = scratch[S_ROW]
         species = taken // C.BIRDS_PER_SPECIES
-        value += bird_value(obs, params, me, scratch[S_MASK + species], taken)
-        scratch[S_MASK + species] |= 1 << (taken % C.BIRDS_PER_SPECIES)
+        mask = scratch[S_MASK + species]
+        held = scratch[S_HELD + species]
+        points = scratch[S_POINTS + species]
+        value += bird_value_with(obs, params, mask, held, points, taken)
+        scratch[S_MASK + species] = mask | 1 << (taken % C.BIRDS_PER_SPECIES)
+        scratch[S_HELD + species] = held + 1
+        scratch[S_POINTS + species] = points + obs[C.F_BIRD_POINTS + strength(taken) - 1]
         if bad == C.CROW:
             value -= params[W_CROW] * crow_loss(obs, params, me, scratch[S_MASK : S_MASK + 6])
         elif bad == C.SQUIRREL and pile_cards > 0:
@@ -233,33 +296,25 @@ def play_value(obs, params, me, bird, perch):
         for i in range(2, n):
             if strength(scratch[S_ROW + i]) > strength(scratch[S_ROW + best]):
                 best = i
+        perched = strength(scratch[S_ROW + best])
+        total -= perched
         scratch[S_ROW] = scratch[S_ROW + best]
         for j in range(best, n - 1):
             scratch[S_ROW + j] = scratch[S_ROW + j + 1]
         n -= 1
     value += params[W_SEED] * seed_points
-    # What the row offers the next player: the best seed card one card can reach, and the bird
-    total = 0
-    for i in range(1, n):
-        total += strength(scratch[S_ROW + i])
-    perched = strength(scratch[S_ROW])
-    reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
-    best_seed = 0
-    for d in range(max(1, total + 1 - perched), reach + 1):
-        best_seed = max(best_seed, scratch[S_COL + d - 1] if d <= seeds else 2)
-    if reach >= 1:
-        value -= params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
-    if not chained:  # R24: the option of adding a hand card
-        best_keep = 0.0
-        for i in range(obs[C.OBS_HAND_LEN]):
-            card = obs[C.OBS_HAND + i]
-            if card != bird and strength(card) <= strength(bird):
-                species = card // C.BIRDS_PER_SPECIES
-                best_keep = max(
-                    best_keep, bird_value(obs, params, me, scratch[S_MASK + species], card)
-                )
-        value += params[W_KEEP_OPTION] * best_keep
+    value -= expose_penalty(obs, params, C.OBS_SCRATCH + S_COL, seeds, total, perched)
     return value
+
+
+@njit(**RULES_JIT)
+def read_keeps(obs, params, me):
+    """What adding each hand card to the collection would be worth (R24), once per play."""
+    for i in range(obs[C.OBS_HAND_LEN]):
+        card = obs[C.OBS_HAND + i]
+        mask = obs[C.F_SEATS + me * C.SEAT_LEN + card // C.BIRDS_PER_SPECIES]
+        value = max(0.0, bird_value(obs, params, me, mask, card))
+        obs[C.OBS_SCRATCH + S_KEEP + i] = int(value * KEEP_SCALE + 0.5)
 
 
 @njit(**RULES_JIT)
@@ -267,8 +322,11 @@ def card_prospect(obs, params, me, bird):
     """A card drawn into the hand: its majority and pair prospects and its strength."""
     species = bird // C.BIRDS_PER_SPECIES
     mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    own0, _ = species_standing(obs, me, species, mask)
-    own1, _ = species_standing(obs, me, species, mask | (1 << (bird % C.BIRDS_PER_SPECIES)))
+    held = popcount(mask)
+    points = mask_points(obs, mask)
+    own0, _ = species_standing(obs, species, held, points)
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own1, _ = species_standing(obs, species, held + 1, points + gain)
     mate = bird ^ 1
     paired = mask >> (mate % C.BIRDS_PER_SPECIES) & 1
     for i in range(obs[C.OBS_HAND_LEN]):
@@ -285,9 +343,11 @@ def final_value(obs, params, me, bird):
     """A hand card joining the collection at the end (R31): its points there."""
     species = bird // C.BIRDS_PER_SPECIES
     mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    bit = 1 << (bird % C.BIRDS_PER_SPECIES)
-    own0, theirs0 = species_standing(obs, me, species, mask)
-    own1, theirs1 = species_standing(obs, me, species, mask | bit)
+    held = popcount(mask)
+    points = mask_points(obs, mask)
+    own0, theirs0 = species_standing(obs, species, held, points)
+    gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
+    own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
     pair = obs[C.F_PAIR_POINTS] if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0
     return own1 - own0 + pair + 0.5 * (theirs0 - theirs1)
 
@@ -317,6 +377,9 @@ def decision_value(obs, params, code, me):
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value``; ties uniformly at random."""
     me = obs[L.H_SEAT]
+    read_opponents(obs, me)
+    if obs[L.H_PHASE] == C.PHASE_PLAY:
+        read_keeps(obs, params, me)
     best = 0
     best_value = -1e18
     ties = 0

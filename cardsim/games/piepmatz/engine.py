@@ -92,11 +92,11 @@ def strength(bird):
 
 @njit(**HOT_RULES_JIT)
 def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """Birds in a 12-bit species mask, without branches (a mispredicted loop costs more)."""
+    x = x - ((x >> 1) & 0x555)
+    x = (x & 0x333) + ((x >> 2) & 0x333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
 
 
 @njit(**HOT_RULES_JIT)
