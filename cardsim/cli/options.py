@@ -104,7 +104,7 @@ threads_option = click.option(
     type=int,
     default=None,
     metavar="T",
-    help="Worker threads (default: all cores).",
+    help="Worker threads, 1 to the number of cores (default: all cores; 0 is refused).",
 )
 
 cluster_option = click.option(

@@ -74,20 +74,29 @@ def run(
             spec = spec_from_options(
                 game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
             )
+            # every input is checked before the engine compiles and before anything is written
+            chunk = (
+                runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
+            )
+            runner.set_threads(threads)
+            cluster, task_size = options.cluster_choice(cluster, task_size)
+            if resume and out is None:
+                raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
+            summary = SummaryAccumulator(spec)
+            stop, chunk = _precision_stop(until_ci, summary, chunk)
+            if out is not None:
+                from cardsim.core.io import check_out  # pandas and pyarrow load only when needed
+
+                check_out(out, spec, resume)
+            if report_dir is not None:
+                from cardsim.analysis.report import prepare_dir
+
+                prepare_dir(report_dir)
             runner.warm(spec, notify=_say)
-        chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
-        runner.set_threads(threads)  # check --threads before anything is written
-        cluster, task_size = options.cluster_choice(cluster, task_size)
-        if resume and out is None:
-            raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
-        summary = SummaryAccumulator(spec)
-        stop, chunk = _precision_stop(until_ci, summary, chunk)
         feed = [summary]
         if report_dir is not None:  # the report needs every game's row: kept in memory
-            from cardsim.analysis.report import prepare_dir
             from cardsim.analysis.results import FrameSink
 
-            prepare_dir(report_dir)  # a bad directory is an error before the run, not after
             frames = FrameSink(spec)
             feed.append(frames)
         if out is not None:
