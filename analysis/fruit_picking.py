@@ -29,9 +29,10 @@ VARIANTS = ("beginners", "umbrella", "market-operation")
 
 
 def cardsim(*args: str, cluster: str | None = None) -> None:
-    """Run one ``cardsim`` command as a user would, failing loudly."""
+    """Run one ``cardsim`` command as a user would, failing loudly (``--force``: the study
+    replaces its earlier reports)."""
     where = ["--cluster", cluster] if cluster else []
-    command = [sys.executable, "-m", "cardsim.cli.main", *args, *where, "--quiet"]
+    command = [sys.executable, "-m", "cardsim.cli.main", *args, *where, "--quiet", "--force"]
     print("$ cardsim", " ".join(args), flush=True)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 

@@ -30,6 +30,7 @@ def simulate(
     chunk_size: int | None = None,
     bot_files: Iterable[str] = (),
     progress: Callable[[int], None] | None = None,
+    bot_params: Mapping[str, Mapping[str, float]] | None = None,
     cluster: Any = None,
     task_size: int | None = None,
 ) -> Results:
@@ -37,7 +38,9 @@ def simulate(
 
     ``bots``: one name for every seat or one per seat (built-ins, functions of ``bot_files``, or
     ``package.module:function``); ``rules``: option name -> value or text as ``--rules`` takes it
-    (``{"variant_umbrella": True}`` or ``{"variant_umbrella": "true"}``). The same arguments give
+    (``{"variant_umbrella": True}`` or ``{"variant_umbrella": "true"}``); ``bot_params``: bot
+    name -> {parameter: value} changes a bot's parameters as ``--bot-param NAME.KEY=VALUE`` does
+    (``{"planner": {"money": 1.2}}``; ``cardsim bots GAME`` lists them). The same arguments give
     the same games whatever ``threads`` and ``chunk_size``. Bad input is a ``CardsimError``.
 
     ``cluster``: play on a Dask cluster instead of this process's threads: ``"local:N"`` (N
@@ -48,7 +51,14 @@ def simulate(
     from cardsim.core import runner
 
     spec = runner.make_spec(
-        game, games, players, bot_names(bots), dict(rules or {}), seed, list(bot_files)
+        game,
+        games,
+        players,
+        bot_names(bots),
+        dict(rules or {}),
+        seed,
+        list(bot_files),
+        bot_params=bot_params,
     )
     sink = FrameSink(spec)
     stats = runner.run(

@@ -92,11 +92,12 @@ def seating_specs(
     seed: int = 0,
     bot_files: Iterable[str] = (),
     variant: dict | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[runner.RunSpec]:
     """One run per seating (bot name per seat), all with the same bot list ``bot_names`` so the
     runs' bot categories agree: deal ``i`` is game ``i`` of every run."""
     ruleset = registry.get(game)
-    bots = runner.resolve_bots(ruleset, list(bot_names), len(bot_names), bot_files)
+    bots = runner.resolve_bots(ruleset, list(bot_names), len(bot_names), bot_files, bot_params)
     specs = []
     for seating in seatings:
         row = np.array([[list(bot_names).index(name) for name in seating]], np.int16)
@@ -116,6 +117,7 @@ def rule_specs(
     seed: int = 0,
     bot_files: Iterable[str] = (),
     variants: Sequence[dict | None] | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[runner.RunSpec]:
     """One run per rule setting (a sweep's grid points, a diff's variants), same bots and seed.
 
@@ -124,7 +126,9 @@ def rule_specs(
     """
     specs = []
     for i, rules in enumerate(settings):
-        spec = runner.make_spec(game, games, n_players, list(bots), dict(rules), seed, bot_files)
+        spec = runner.make_spec(
+            game, games, n_players, list(bots), dict(rules), seed, bot_files, bot_params=bot_params
+        )
         if variants is not None and variants[i] is not None:
             spec = dataclasses.replace(spec, variant=variants[i])
         specs.append(spec)

@@ -182,7 +182,7 @@ def test_single_files_of_earlier_versions_are_still_read(tmp_path, expected, spe
     df, meta = io.read_results(path)
     pd.testing.assert_frame_equal(df, expected)
     assert pd.concat(io.iter_batches(path), ignore_index=True).equals(df)
-    result = invoke("report", path, "--out", tmp_path / "report")
+    result = invoke("report", path, "--report", tmp_path / "report")
     assert result.exit_code == 0 and "Report of 1,000 games" in result.stdout
     # it cannot be resumed into (a dataset is a directory), and says so
     result = invoke("run", GAME, "-n", 1000, *ARGS, "--out", path, "--resume")
@@ -254,7 +254,7 @@ def test_a_damaged_dataset_is_refused_in_one_line(dataset, expected, damage, fra
     with pytest.raises(CardsimError, match=fragment) as info:
         io.read_results(dataset)
     assert "\n" not in str(info.value)
-    for args in (["report", dataset, "--out", dataset.parent / "rep"],
+    for args in (["report", dataset, "--report", dataset.parent / "rep"],
                  ["run", GAME, "-n", 1000, *ARGS, "--out", dataset, "--resume"]):  # fmt: skip
         result = invoke(*args)
         assert result.exit_code == 2, (result.output, result.exception)

@@ -162,8 +162,13 @@ def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monk
     compiled.record(ruleset, [bots], 3.4)
     assert not compiled.compile_needed(ruleset, [bots])
     assert compiled.compile_needed(ruleset, [])  # other bots: another compile
+    compiled.record(ruleset, [], 2.0, ["planner", "greedy"])  # the loop is per ruleset and bots
+    assert not compiled.compile_needed(ruleset, [], ["greedy", "planner", "greedy"])
+    assert compiled.compile_needed(ruleset, [], ["random"])
+    compiled.record(ruleset, [], 2.0, [])  # no name: the default bots (greedy)
+    assert not compiled.compile_needed(ruleset, [], ["greedy"])
     assert compiled.compile_needed(registry.get("pajarracos"), [bots])
-    assert compiled.expected_seconds(ruleset) == 3
+    assert compiled.expected_seconds(ruleset) == 2  # the last compile's time
     bots.write_text("x = 2\n")  # the user edited their bots: they compile again
     assert compiled.compile_needed(ruleset, [bots])
     monkeypatch.setattr(compiled, "_sources_digest", lambda: "edited package")
@@ -273,3 +278,108 @@ def test_compare_and_sweep_print_json_and_csv():
     settings = json.loads(CliRunner().invoke(cli, [*sweep, "--format", "json"]).stdout)["settings"]
     assert [s["seeds_per_player"] for s in settings] == ["14", "18"]
     assert all(s["games"] == 50 for s in settings)
+
+
+# -- the Python API in a notebook ----------------------------------------------------------------
+
+
+def test_results_show_a_summary_not_a_frame():
+    import cardsim
+    from cardsim.analysis import seats
+
+    results = cardsim.simulate(
+        "fruit-picking", games=300, players=3, bots="planner,greedy,greedy", seed=4
+    )
+    text = repr(results)
+    assert text.startswith("Results: Fruit Picking (2014): 300 games, 3 players, seed 4")
+    assert "planner, greedy, greedy" in text and "first-player advantage" in text
+    assert len(text.splitlines()) < 15 and "game_0" not in text  # not the whole frame
+    html = results._repr_html_()
+    assert (
+        html.startswith("<p><b>Fruit Picking (2014)")
+        and "<table" in html
+        and "1st (starts)" in html
+    )
+    tables = results.summary()
+    assert set(tables) == {
+        "win_rates",
+        "first_player_advantage",
+        "bots",
+        "winners",
+        "length",
+        "end_reasons",
+    }
+    assert tables["win_rates"].equals(seats.seat_win_rates(results.frame))
+    adv = tables["first_player_advantage"].iloc[0]
+    assert adv["points"] == seats.first_player_advantage(results.frame).points
+    assert f"{adv['points']:+.2f} points" in text
+
+
+# -- bot parameters without editing the bot file -------------------------------------------------
+
+
+def test_bot_param_changes_a_bots_parameters_in_the_cli_and_the_api():
+    import cardsim
+
+    names = registry.get("fruit-picking").bots()["planner"].param_names
+    key = names[0]
+    args = ["run", "fruit-picking", "-n", "200", "-p", "2", "-b", "planner,greedy", "-q"]
+    plain = CliRunner().invoke(cli, [*args, "--format", "json"])
+    changed = CliRunner().invoke(
+        cli, [*args, "--bot-param", f"planner.{key}=0", "--format", "json"]
+    )
+    assert plain.exit_code == 0 and changed.exit_code == 0, changed.output
+    assert json.loads(plain.stdout)["win_rates"] != json.loads(changed.stdout)["win_rates"]
+    api = cardsim.simulate(
+        "fruit-picking", 200, 2, bots="planner,greedy", bot_params={"planner": {key: 0}}
+    )
+    assert api.metadata["bot_params"]["planner"][0] == 0.0
+    assert api.summary()["win_rates"]["wins"].tolist() == [
+        r["wins"] for r in json.loads(changed.stdout)["win_rates"] if r["group"] != "bot"
+    ]
+
+
+@pytest.mark.parametrize(
+    "param, fragment",
+    [
+        ("planner.nothing=1", "planner has no parameter 'nothing'"),
+        ("random.p0=1", "random has no parameter 'p0'"),
+        ("planner.money=lots", "'lots' is not a number"),
+        ("greedyy.p0=1", "names bot 'greedyy', which is not seated"),
+        ("planner=1", "expects NAME.KEY=VALUE"),
+    ],
+)
+def test_a_bad_bot_param_is_a_one_line_error(param, fragment):
+    args = ["run", "fruit-picking", "-n", "10", "-p", "2", "-b", "planner,random"]
+    result = CliRunner().invoke(cli, [*args, "--bot-param", param])
+    assert result.exit_code == 2, result.output
+    assert fragment in result.stderr and result.stderr.count("\n") == 1
+
+
+# -- --out is data, --report a report directory, and neither overwrites without --force ------------
+
+
+def test_nothing_is_overwritten_without_force(tmp_path):
+    def invoke(*args):
+        return CliRunner().invoke(cli, [str(a) for a in args])
+
+    data, report = tmp_path / "games", tmp_path / "report"
+    run = ["run", "fruit-picking", "-n", "40", "-p", "2", "-q"]
+    assert invoke(*run, "--out", data, "--report", report).exit_code == 0
+    again = invoke(*run, "--out", data, "--force")  # a dataset is never overwritten
+    assert again.exit_code == 2 and "already holds a results dataset" in again.stderr
+    refused = invoke(*run, "--report", report)
+    assert refused.exit_code == 2 and "already holds a report" in refused.stderr
+    assert "--force" in refused.stderr
+    assert invoke(*run, "--report", report, "--force").exit_code == 0
+    assert invoke("report", data, "--report", report).exit_code == 2
+    assert invoke("report", data, "--report", report, "--force").exit_code == 0
+    sweep = ["sweep", "fruit-picking", "-p", "2", "-n", "20", "--param", "seeds_per_player=14,18"]
+    assert invoke(*sweep, "--out", tmp_path / "grid", "-q").exit_code == 0
+    assert invoke(*sweep, "--out", tmp_path / "grid", "-q").exit_code == 2
+    assert invoke(*sweep, "--out", tmp_path / "grid", "-q", "--force").exit_code == 2  # games
+    diff = ["diff", "fruit-picking", "-p", "2", "-n", "20", "--variant"]
+    diff.append(REPO / "analysis" / "variants" / "umbrella.toml")
+    assert invoke(*diff, "--report", report).exit_code == 2
+    compare = ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "20"]
+    assert invoke(*compare, "--report", report, "-q").exit_code == 2

@@ -257,3 +257,66 @@ def test_a20_pairs_excluded_from_majorities():
     assert _seat_counter(t, 0, "points_majorities") == (0, 0)
     assert _seat_counter(t, 1, "points_majorities") == (3, 3)
     assert _seat_counter(t, 0, "points_pairs") == (5, 5)
+
+
+def _lone_bad_position(rules: dict) -> Table:
+    """The feeder deck is empty; the column holds one seed card and two bad cards (possible only
+    after the deck ran out, piepmatz.md invariant). Seat 0 plays for d = 2: no seed card there."""
+    t = Table(rules=rules)
+    t.ref.feeder = []
+    t.ref.triggered = True  # (as it would be: the deck ran out earlier)
+    t.ref.trigger_how = C.TRIGGER_REFILL
+    t.ref.trigger_turn = 0
+    t.ref.column = [2]
+    t.ref.bad_column = [C.SQUIRREL, C.CROW]
+    t.ref.rows[0] = [bird(CHAFFINCH, 1)]
+    played = bird(SPARROW, 3)  # ground 3 against 1: d = 2
+    _turn_of(t, 0, [played, bird(BLACKBIRD, 6), bird(BLACKBIRD, 5), bird(BULLFINCH, 6)])
+    t.sync()
+    t.do(C.play_code(played, 0))
+    return t
+
+
+def test_a7_a_lone_bad_card_stays_by_default():
+    t = _lone_bad_position({})
+    assert t.ref.bad_column == [C.SQUIRREL, C.CROW] and t.ref.column == [2]
+    assert t.ref.collections[0] == {bird(CHAFFINCH, 1)}  # steps 2-5 still follow (A6)
+    assert t.ref.count[0]["crows_taken"] == 0 and t.ref.piles[0] == [0, 0, 0]
+
+
+def test_a7_take_lone_bad_card_takes_it():
+    t = _lone_bad_position({"take_lone_bad_card": True})
+    assert t.ref.bad_column == [C.SQUIRREL] and t.ref.count[0]["crows_taken"] == 1
+    assert t.ref.phase in (C.PHASE_DRAW, C.PHASE_CROW)  # one bird: the crow's choice is forced
+    assert _seat_counter(t, 0, "crows_taken") == (1, 1)
+    assert not t.ref.collections[0]  # the crow chased the only bird, the chaffinch just taken
+
+
+def test_a9_a_deck_draw_from_an_empty_feeder_triggers_the_end_and_the_chain_goes_on():
+    """R17, A9: d >= 5 with an empty feeder deck: nothing, the end is triggered, and the perched
+    bird still joins the collection."""
+    t = Table(rules={"first_player": 0})
+    t.ref.feeder = []
+    t.ref.rows[0] = [bird(CHAFFINCH, 1), bird(SPARROW, 1)]
+    played = bird(BLACKBIRD, 5)  # ground 6 against 1: d = 5
+    _turn_of(t, 0, [played, bird(BULLFINCH, 6), bird(BULLFINCH, 5), bird(BULLFINCH, 4, 1)])
+    t.sync()
+    t.do(C.play_code(played, 0))
+    assert t.ref.triggered and t.ref.trigger_how == C.TRIGGER_CHAIN_DRAW
+    assert t.state[C.F_TRIGGER] == C.TRIGGER_CHAIN_DRAW and t.state[L.H_TRIGGERED] == 1
+    assert bird(CHAFFINCH, 1) in t.ref.collections[0] and t.ref.piles[0] == [0, 0, 0]
+
+
+def test_r27_a_fifth_bad_card_leaves_the_game():
+    t = Table()
+    t.ref.rows[0] = [bird(CHAFFINCH, 6)]
+    t.ref.column = [1, 2, 3]
+    t.ref.bad_column = [C.CROW, C.CROW, C.SQUIRREL, C.SQUIRREL]
+    t.ref.feeder = [C.SEED + 2, C.SEED + 3, C.CROW]  # top last: a fifth bad card, then a seed
+    played = bird(SPARROW, 1)
+    _turn_of(t, 0, [played, bird(BLACKBIRD, 4), bird(BLACKBIRD, 5), bird(BULLFINCH, 6)])
+    t.sync()
+    t.do(C.play_code(played, 0))
+    t.do(C.C_DRAW_DECK)
+    assert t.ref.column == [1, 2, 3, 3] and len(t.ref.bad_column) == 4
+    assert t.ref.bad_removed == 1 and t.state[C.F_BAD_REMOVED] == 1

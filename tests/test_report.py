@@ -333,7 +333,7 @@ def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
     path, out = tmp_path / "r.parquet", tmp_path / "from-run"
     result = invoke("run", GAME, "-n", 400, "-p", 2, "-s", 3, "-o", path, "--report", out, "-q")
     assert result.exit_code == 0, result.output
-    again = invoke("report", path, "--out", tmp_path / "from-file")
+    again = invoke("report", path, "--report", tmp_path / "from-file")
     assert again.exit_code == 0, again.output
     assert "Report of 400 games written to" in again.stdout
     from_run = parse((out / "report.html").read_text())
@@ -347,14 +347,14 @@ def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
 
 def test_report_bad_input_is_a_one_line_error(tmp_path):
     assert_one_line_error(
-        invoke("report", tmp_path / "none.parquet", "--out", tmp_path / "o"), "does not exist"
+        invoke("report", tmp_path / "none.parquet", "--report", tmp_path / "o"), "does not exist"
     )
     bogus = tmp_path / "bogus.parquet"
     bogus.write_text("hello")
-    assert_one_line_error(invoke("report", bogus, "--out", tmp_path / "o"), "not a readable")
-    assert_one_line_error(invoke("report", tmp_path, "--out", tmp_path / "o"), "is a directory")
-    assert_one_line_error(invoke("report", bogus, "--out", bogus), "is a file")
-    assert_one_line_error(invoke("report", bogus), "--out")
+    assert_one_line_error(invoke("report", bogus, "--report", tmp_path / "o"), "not a readable")
+    assert_one_line_error(invoke("report", tmp_path, "--report", tmp_path / "o"), "is a directory")
+    assert_one_line_error(invoke("report", bogus, "--report", bogus), "is a file")
+    assert_one_line_error(invoke("report", bogus), "--report")
 
 
 def test_run_report_into_a_file_fails_before_the_run(tmp_path):
@@ -375,5 +375,66 @@ def test_every_registered_ruleset_reports_with_its_own_counters(game, tmp_path):
     html, _ = report.write(tmp_path)
     page = parse(html.read_text())
     assert page.h2 == list(balance.SECTIONS) and len(page.images) == 5
-    effects = report.section("Counter impact").tables[0].frame
-    assert sorted(effects["counter"]) == sorted(registry.get(game).seat_counters)
+    ruleset = registry.get(game)
+    glossary, effects = (t.frame for t in report.section("Counter impact").tables[:2])
+    assert list(glossary["counter"]) == list(ruleset.seat_counters)
+    assert list(glossary["what it counts"]) == [
+        ruleset.counter_glossary[n] for n in ruleset.seat_counters
+    ]
+    measured = [n for n in ruleset.seat_counters if n not in ruleset.outcome_counters]
+    assert sorted(effects["counter"]) == sorted(measured)
+
+
+def test_outcome_counters_are_shown_by_value_but_give_no_verdict(written, results):
+    report, _, _ = written
+    section = report.section("Counter impact")
+    outcome = results.ruleset.outcome_counters
+    assert "set_completed" in outcome
+    effects = section.tables[1].frame
+    assert not set(outcome) & set(effects["counter"])
+    by_value = section.tables[-1]
+    assert by_value.title == "Win rate by outcome counter value"
+    assert set(by_value.frame["counter"]) == set(outcome)
+    assert not any(name in v for v in section.verdicts for name in outcome)
+    assert not any("decides who wins by itself" in v for v in section.verdicts)
+
+
+def test_every_chart_has_its_own_caption_and_an_svg_for_print(written):
+    report, html, md = written
+    captions = [f.caption for s in report.sections for f in s.figures]
+    assert len(set(captions)) == len(captions)  # no two charts say the same
+    assert all("1,500 games, 3 players, seed 11" in c for c in captions)
+    assert "median" in report.section("Game length").figures[0].caption
+    for path in sorted((md.parent / "figures").glob("*.png")):
+        svg = path.with_suffix(".svg")
+        assert svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
+        assert f"figures/{svg.name}" in md.read_text()
+
+
+def test_the_seat_chart_keeps_the_fair_share_and_a_sensible_span_in_view():
+    import pandas as pd
+
+    from cardsim.charts.balance import MIN_RATE_SPAN, rate_axis
+
+    tight = pd.DataFrame({"ci_low": [0.2499, 0.2496], "ci_high": [0.2503, 0.2501]})
+    lo, hi = rate_axis(tight, 0.25)
+    assert hi - lo >= MIN_RATE_SPAN and lo < 0.2496 and hi > 0.2503
+    far = pd.DataFrame({"ci_low": [0.40], "ci_high": [0.45]})
+    lo, hi = rate_axis(far, 0.25)
+    assert lo < 0.25 < 0.45 < hi  # the fair share stays in view
+
+
+def test_the_sweep_heatmap_shows_intervals_and_marks_those_that_exclude_zero():
+    import pandas as pd
+
+    from cardsim.charts.sweep import two_parameters
+
+    wide = pd.DataFrame([[5.0, 0.5]], index=["a"], columns=["x", "y"])
+    low = pd.DataFrame([[4.0, -1.0]], index=["a"], columns=["x", "y"])
+    high = pd.DataFrame([[6.0, 2.0]], index=["a"], columns=["x", "y"])
+    fig = two_parameters(wide, "p", "q", "caption", low=low, high=high)
+    ax = fig.axes[0]
+    texts = {t.get_text(): t.get_fontweight() for t in ax.texts}
+    assert texts == {"+5.00\n[+4.00, +6.00]": "bold", "+0.50\n[-1.00, +2.00]": "normal"}
+    image = ax.images[0]
+    assert image.get_clim() == (-6.0, 6.0)  # the scale reaches the widest interval end

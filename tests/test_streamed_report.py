@@ -117,7 +117,7 @@ def test_a_stream_draws_the_in_memory_regression_sample(capped):
 
 def test_cardsim_report_streams_a_file_into_the_in_memory_report(capped, tmp_path):
     path = capped.save(tmp_path / "run.parquet")
-    result = CliRunner().invoke(cli, ["report", str(path), "--out", str(tmp_path / "streamed")])
+    result = CliRunner().invoke(cli, ["report", str(path), "--report", str(tmp_path / "streamed")])
     assert result.exit_code == 0, result.output
     assert "Report of 1,200 games" in result.output
     balance_report(capped).write(tmp_path / "memory")

@@ -104,10 +104,21 @@ def report_from_stats(stats: BalanceStats, title: str | None = None) -> Report:
 
 
 def run_caption(stats: BalanceStats) -> str:
+    """What was run: games, players, seed (each chart adds what it shows: ``shows``)."""
     from cardsim.charts.render import run_caption as caption
 
-    extra = "shared wins split, 95% intervals"
-    return caption(stats.games, int(stats.metadata.get("seed", 0)), stats.k, extra)
+    return caption(stats.games, int(stats.metadata.get("seed", 0)), stats.k)
+
+
+def shows(run: str, what: str) -> str:
+    """A chart's caption: what it shows, then what was run."""
+    return f"{what} ({run})."
+
+
+WIN_RATE_CHART = (
+    "Points: the win rate of each {what} (a win shared by k players counts 1/k; turn-cap games "
+    "left out); bars: 95% Wilson intervals; dashed line: the fair share"
+)
 
 
 # -- run -----------------------------------------------------------------------------------------
@@ -177,6 +188,12 @@ def run_section(stats: BalanceStats) -> Section:
         if changed
         else "Every rule option has its default value."
     ]
+    ruleset = stats.ruleset
+    if ruleset is not None and ruleset.rules_doc:
+        text.append(
+            f"The rule column cites the game's rules reference, {ruleset.rules_doc} in the "
+            "cardsim repository (R: rules, V: variants, A: ambiguities and their readings)."
+        )
     return Section(
         "Run",
         text=text,
@@ -316,18 +333,22 @@ def seat_section(stats: BalanceStats, caption: str) -> Section:
         "somebody won); outright wins (the only winner) and shared wins are counted apart. Games "
         "ended by the turn cap are left out. Intervals are 95% Wilson intervals.",
     ]
+    by_position = shows(caption, WIN_RATE_CHART.format(what="turn-order position"))
+    by_seat = shows(caption, WIN_RATE_CHART.format(what="physical seat"))
     figures = [
         render_figure(
             "Win rate by turn order",
-            charts.seat_win_rates(pos, "Win rate by turn order against the fair share", caption),
-            caption,
+            charts.seat_win_rates(
+                pos, "Win rate by turn order against the fair share", by_position
+            ),
+            by_position,
         ),
         render_figure(
             "Win rate by seat",
             charts.seat_win_rates(
-                seat, "Win rate by physical seat against the fair share", caption
+                seat, "Win rate by physical seat against the fair share", by_seat
             ),
-            caption,
+            by_seat,
         ),
     ]
     return Section("Seat advantage", text=text, verdicts=verdicts, tables=tables, figures=figures)
@@ -357,6 +378,11 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
     ]
     by_winner = stats.length_by_winner()
     table = summary.reset_index(names="unit")
+    chart_caption = shows(
+        caption,
+        "Bars: the share of games that lasted each number of turns (every game; those ended by "
+        "the turn cap in red); dotted line: the median",
+    )
     return Section(
         "Game length",
         text=["Every game counts here, those ended by the turn cap included."],
@@ -368,8 +394,8 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
         figures=[
             render_figure(
                 "Game length",
-                charts.length_histogram(stats.length_histogram(), k, caption),
-                caption,
+                charts.length_histogram(stats.length_histogram(), k, chart_caption),
+                chart_caption,
             )
         ],
     )
@@ -394,6 +420,11 @@ def score_section(stats: BalanceStats, caption: str) -> Section:
     margin_shown = _stats_table(margin, "winner")
     margin_shown["score_ties"] = margin["score_ties"].map(lambda x: percent(x, 1))
     margin_shown = margin_shown.rename(columns={"score_ties": "without the top score"})
+    chart_caption = shows(
+        caption,
+        "Boxes: the middle half of the final scores of each turn-order position; whiskers: 5% "
+        "to 95%; dots: the means",
+    )
     return Section(
         "Scores",
         text=[
@@ -411,8 +442,10 @@ def score_section(stats: BalanceStats, caption: str) -> Section:
         figures=[
             render_figure(
                 "Score by turn order",
-                charts.score_distribution(dist, "Final score by turn-order position", caption),
-                caption,
+                charts.score_distribution(
+                    dist, "Final score by turn-order position", chart_caption
+                ),
+                chart_caption,
             )
         ],
     )
@@ -453,20 +486,26 @@ def _odds(x: float) -> str:
     return f"{x:.3g}" if x < 1000 else f"{x:.3e}"
 
 
-def counter_verdicts(effects: pd.DataFrame, top: int = 3) -> list[str]:
+def _named(counter: str, glossary) -> str:
+    meaning = glossary.get(counter, "")
+    return f"{counter} ({meaning})" if meaning else counter
+
+
+def counter_verdicts(effects: pd.DataFrame, top: int = 3, glossary=None) -> list[str]:
+    glossary = glossary or {}
     out = []
     for _, r in effects.iterrows():
         if r["note"] == C.SEPARATION_NOTE:
             out.append(
-                f"{r['counter']} decides who wins by itself: every seat on one side of a "
-                "threshold wins and every seat on the other loses."
+                f"{_named(r['counter'], glossary)} decides who wins by itself: every seat on one "
+                "side of a threshold wins and every seat on the other loses."
             )
     finite = effects[effects["odds_ratio_sd"].notna()]
     strong = finite[(finite["or_sd_low"] > 1) | (finite["or_sd_high"] < 1)]
     for _, r in strong.head(top).iterrows():
         out.append(
-            f"One standard deviation more {r['counter']} ({r['sd']:.3g}) multiplies a seat's "
-            f"odds of winning by {_odds(r['odds_ratio_sd'])} (95% interval "
+            f"{_named(r['counter'], glossary)}: one standard deviation more ({r['sd']:.3g}) "
+            f"multiplies a seat's odds of winning by {_odds(r['odds_ratio_sd'])} (95% interval "
             f"{_odds(r['or_sd_low'])} to {_odds(r['or_sd_high'])}), turn order held fixed."
         )
     quiet = finite[(finite["or_sd_low"] <= 1) & (finite["or_sd_high"] >= 1)]["counter"].tolist()
@@ -475,10 +514,55 @@ def counter_verdicts(effects: pd.DataFrame, top: int = 3) -> list[str]:
     return out
 
 
+def glossary_table(names, glossary, outcome) -> pd.DataFrame:
+    """counter, what it counts, role: the report's key to the counter names."""
+    return pd.DataFrame(
+        {
+            "counter": list(names),
+            "what it counts": [glossary.get(n, "") for n in names],
+            "role": [
+                "outcome: restates the result, not in the regression" if n in outcome else ""
+                for n in names
+            ],
+        }
+    )
+
+
+def _rate_rows(rates: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "counter": rates["counter"],
+            "value": rates["value"],
+            "seat-games": rates["seat_games"].map(number),
+            "win rate": rates["win_rate"].map(percent),
+            "95% interval": [
+                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
+            ],
+        }
+    )
+
+
+COUNTER_CHART = (
+    "Points: the win rate of the seat-games that ended with each value of the counter (the "
+    "count of seat-games under each value; a win shared by k players counts 1/k; turn-cap "
+    "games left out); bars: 95% Wilson intervals; dashed line: the fair share"
+)
+
+
 def counter_section(stats: BalanceStats, caption: str) -> Section:
+    """Counter impact: the ruleset's glossary names what each counter counts; its outcome
+    counters (those that restate the result) are shown by value but kept out of the regression
+    and the verdicts."""
     from cardsim.charts import balance as charts
 
     names = stats.counter_names
+    ruleset = stats.ruleset
+    glossary = ruleset.counter_glossary if ruleset is not None else {}
+    declared = set(ruleset.outcome_counters) if ruleset is not None else set()
+    if not names:
+        return Section("Counter impact", text=["This ruleset records no per-seat counter."])
+    outcome = tuple(n for n in names if n in declared)
+    measured = [n for n in names if n not in declared]
     text = [
         "For every per-seat counter the ruleset records: the win rate by the counter's final "
         "value (binned when it takes many values), and a logistic regression of winning on the "
@@ -486,9 +570,17 @@ def counter_section(stats: BalanceStats, caption: str) -> Section:
         "unit and per standard deviation of the counter. Counters are outcomes of play, so these "
         "are associations, not causes; a paired ablation measures causes."
     ]
-    if not names:
-        return Section("Counter impact", text=["This ruleset records no per-seat counter."])
-    effects, rates = stats.counter_impact()
+    if outcome:
+        text.append(
+            "Outcome counters restate the result (" + ", ".join(outcome) + "): they are shown "
+            "by value but kept out of the regression and the verdicts, where they would only "
+            "say who won."
+        )
+    effects = C.order_effects(
+        pd.DataFrame([stats.counter_effect(n) for n in measured], columns=C.EFFECT_COLUMNS)
+    )
+    rate_parts = [stats.counter_win_rates(n) for n in measured]
+    rates = pd.concat(rate_parts, ignore_index=True) if rate_parts else None
     effect_table = pd.DataFrame(
         {
             "counter": effects["counter"],
@@ -509,41 +601,37 @@ def counter_section(stats: BalanceStats, caption: str) -> Section:
             "note": effects["note"],
         }
     )
-    rate_shown = pd.DataFrame(
-        {
-            "counter": rates["counter"],
-            "value": rates["value"],
-            "seat-games": rates["seat_games"].map(number),
-            "win rate": rates["win_rate"].map(percent),
-            "95% interval": [
-                interval(a, b) for a, b in zip(rates["ci_low"], rates["ci_high"], strict=True)
-            ],
-        }
-    )
+    tables = [Table("What the counters count", glossary_table(names, glossary, outcome))]
+    if measured:
+        tables += [
+            Table(
+                f"Effect of each counter on winning ({int(100 * CONFIDENCE)}% intervals)",
+                effect_table,
+            ),
+            Table("Win rate by counter value", _rate_rows(rates)),
+        ]
+    if outcome:
+        outcome_rates = pd.concat([stats.counter_win_rates(n) for n in outcome])
+        tables.append(Table("Win rate by outcome counter value", _rate_rows(outcome_rates)))
     varying = effects[effects["values"] > 1]["counter"].tolist()[:MAX_COUNTER_CHARTS]
     fair = stats.fair_rate
     figures = []
     if varying:
         more = len(effects[effects["values"] > 1]) - len(varying)
         note = f"; the {len(varying)} strongest shown, {more} more in the table" if more else ""
+        chart_caption = shows(caption, COUNTER_CHART + note)
         figures.append(
             render_figure(
                 "Win rate by counter value",
-                charts.counter_impact(rates, varying, fair, caption + note),
-                caption + note,
+                charts.counter_impact(rates, varying, fair, chart_caption),
+                chart_caption,
             )
         )
     return Section(
         "Counter impact",
         text=text,
-        verdicts=counter_verdicts(effects),
-        tables=[
-            Table(
-                f"Effect of each counter on winning ({int(100 * CONFIDENCE)}% intervals)",
-                effect_table,
-            ),
-            Table("Win rate by counter value", rate_shown),
-        ],
+        verdicts=counter_verdicts(effects, glossary=glossary) if measured else [],
+        tables=tables,
         figures=figures,
     )
 

@@ -30,6 +30,21 @@ from cardsim.analysis.summary import CONFIDENCE, wilson_interval
 MAX_BINS = 10
 MAX_REGRESSION_ROWS = 50_000  # seat-games (whole games): tight enough intervals, a second a fit
 SEPARATION_NOTE = "decides who wins by itself (separation): no finite odds ratio"
+EFFECT_COLUMNS = [
+    "counter",
+    "seat_games",
+    "mean",
+    "sd",
+    "values",
+    "odds_ratio",
+    "or_low",
+    "or_high",
+    "odds_ratio_sd",
+    "or_sd_low",
+    "or_sd_high",
+    "p_value",
+    "note",
+]
 RATE_COLUMNS = [
     "counter",
     "value",
@@ -262,7 +277,7 @@ def effect_row(
 def order_effects(table: pd.DataFrame) -> pd.DataFrame:
     """Strongest association first (by |log odds ratio per sd|), separating counters first."""
     if not len(table):
-        return table
+        return pd.DataFrame(columns=EFFECT_COLUMNS)
     strength = np.abs(np.log(table["odds_ratio_sd"].astype(float)))
     separated = table["note"] == SEPARATION_NOTE
     order = np.lexsort((-strength.fillna(-1).to_numpy(), ~separated.to_numpy()))

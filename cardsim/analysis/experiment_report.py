@@ -89,7 +89,12 @@ def compare_report(c: Comparison, first: Results) -> Report:
         "(the games of one deal are not independent)."
     ]
     report.add(setup_section(rows, text))
-    caption = run_caption(c.games, c.seed, c.n_players, "every seating on the same deals")
+    caption = (
+        "Each cell: how often the row bot finishes ahead of the column bot in the games where "
+        "both sit (ties count half); 50% is even ("
+        + run_caption(c.games, c.seed, c.n_players, "every seating on the same deals")
+        + ")."
+    )
     rates = c.win_rates
     table = pd.DataFrame(
         {
@@ -209,7 +214,22 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
         ("games per setting", f"{games:,} (game i is the same deal in every setting)"),
     ]
     report.add(setup_section(rows))
-    caption = run_caption(games, first.seed, k, "per setting, same games in every setting")
+    run = run_caption(games, first.seed, k, "per setting, the same games in every setting")
+    if len(params) == 1:
+        shows = (
+            "Lines: the win rate of each turn-order position at each value (a win shared by k "
+            "players counts 1/k); band: the first player's 95% interval; dashed: the fair "
+            "share; lower panel: the mean game length in turns"
+        )
+    elif len(params) == 2:
+        shows = (
+            "Each cell: the first-player advantage in points over the fair share, with its 95% "
+            "interval; bold where the interval excludes 0; the colour scale reaches the widest "
+            "interval end"
+        )
+    else:
+        shows = "Points: the first-player advantage at every setting; bars: 95% intervals"
+    caption = f"{shows} ({run})."
     section = Section(
         "Balance by setting",
         text=[
@@ -226,7 +246,14 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
     elif len(params) == 2:
         from cardsim.analysis.sweep import advantage_grid
 
-        fig = charts.two_parameters(advantage_grid(table, params), names[0], names[1], caption)
+        fig = charts.two_parameters(
+            advantage_grid(table, params),
+            names[0],
+            names[1],
+            caption,
+            low=advantage_grid(table, params, "fpa_low"),
+            high=advantage_grid(table, params, "fpa_high"),
+        )
     else:
         fig = charts.grid_points(table, names, caption)
     section.figures.append(render_figure("Sweep", fig, caption))
@@ -306,7 +333,11 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
         ("cardsim version", str(a.metadata.get("version", "?"))),
     ]
     report.add(setup_section(rows))
-    caption = run_caption(len(a.frame), a.seed, k, "paired 95% intervals")
+    caption = (
+        f"Points: the change of each metric from {name_a} to {name_b}, game by game on the same "
+        "games (win rates in points, lengths and scores in their own units); bars: paired 95% "
+        f"intervals; a change whose bar crosses 0 is not detected ({run_caption(len(a.frame), a.seed, k)})."
+    )
     report.add(
         Section(
             "Change of every metric",

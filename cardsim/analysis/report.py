@@ -12,7 +12,8 @@ the same way::
     html_path, md_path = report.write("out/")
 
 ``write`` puts ``report.html`` (figures embedded as base64 PNG: it opens from disk with no
-network), ``report.md`` and the figures as ``figures/*.png`` (for the markdown) in the directory.
+network), ``report.md`` and the figures as ``figures/*.png`` (for the markdown) and
+``figures/*.svg`` (for print) in the directory.
 Every text is escaped in the HTML (jinja2 autoescape) and in the markdown (``<``, ``>``, ``&``
 as entities, ``|`` in cells), since bot names come from user files. Files are written atomically
 (a temporary file, then a rename).
@@ -60,11 +61,13 @@ class Table:
 
 @dataclass
 class Figure:
-    """A rendered chart: PNG bytes, a title and a caption (what was run: games, seed)."""
+    """A rendered chart: PNG bytes, a title, a caption (what the chart shows, and what was run:
+    games, seed) and the same chart as SVG for print (empty if not rendered)."""
 
     title: str
     png: bytes
     caption: str = ""
+    svg: bytes = b""
 
     @property
     def data_uri(self) -> str:
@@ -72,10 +75,11 @@ class Figure:
 
 
 def render_figure(title: str, fig, caption: str) -> Figure:
-    """A matplotlib figure as a report ``Figure`` (PNG bytes)."""
-    from cardsim.charts.render import png
+    """A matplotlib figure as a report ``Figure`` (PNG and SVG bytes)."""
+    from cardsim.charts.render import render
 
-    return Figure(title, png(fig), caption)
+    png, svg = render(fig)
+    return Figure(title, png, caption, svg)
 
 
 @dataclass
@@ -124,9 +128,11 @@ class Report:
         if figures:
             (out / FIGURES_DIR).mkdir(exist_ok=True)
         for i, fig in enumerate(figures):
-            name = f"{FIGURES_DIR}/{i + 1:02d}-{_slug(fig.title)}.png"
-            _write_atomic(out / name, fig.png)
-            figure_paths[id(fig)] = name
+            name = f"{FIGURES_DIR}/{i + 1:02d}-{_slug(fig.title)}"
+            _write_atomic(out / f"{name}.png", fig.png)
+            if fig.svg:  # the same chart for print
+                _write_atomic(out / f"{name}.svg", fig.svg)
+            figure_paths[id(fig)] = f"{name}.png"
         html_path, md_path = out / HTML_NAME, out / MD_NAME
         _write_atomic(html_path, self.to_html().encode("utf-8"))
         _write_atomic(md_path, self.to_markdown(figure_paths).encode("utf-8"))
@@ -252,9 +258,11 @@ def _markdown(report: Report, figure_paths: dict[int, str]) -> str:
                 lines += [f"*{_md(table.note)}*", ""]
         for fig in section.figures:
             if id(fig) in figure_paths:
-                lines += [f"![{_md(fig.title)}]({figure_paths[id(fig)]})", ""]
-                if fig.caption:
-                    lines += [f"*{_md(fig.caption)}*", ""]
+                path = figure_paths[id(fig)]
+                lines += [f"![{_md(fig.title)}]({path})", ""]
+                svg = f" ([SVG]({path.removesuffix('.png')}.svg))" if fig.svg else ""
+                if fig.caption or svg:
+                    lines += [f"*{_md(fig.caption)}*{svg}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

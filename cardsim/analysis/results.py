@@ -27,12 +27,110 @@ if TYPE_CHECKING:
     from cardsim.core.registry import Ruleset
 
 
-@dataclass
+@dataclass(repr=False)
 class Results:
-    """One run: ``frame`` (one row per game, wide by seat) and ``metadata`` (see the module)."""
+    """One run: ``frame`` (one row per game, wide by seat) and ``metadata`` (see the module).
+
+    ``summary()`` gives the run's balance tables as DataFrames; ``print(results)`` and a
+    notebook show a short view of them (win rates, first-player advantage, length, end reasons)
+    instead of the whole frame.
+    """
 
     frame: pd.DataFrame
     metadata: dict = field(default_factory=dict)
+
+    def summary(self) -> dict[str, pd.DataFrame]:
+        """The balance tables of the run, as DataFrames (a win shared by k players counts 1/k
+        everywhere; rates are fractions of 1):
+
+        - ``win_rates``: by turn-order position then by seat (``seats.seat_win_rates``);
+        - ``first_player_advantage``: one row: rate, fair, points, low, high, games;
+        - ``bots``: win rate by bot, per seat played (``seats.bot_win_rates``);
+        - ``winners``: games with one winner, a shared win, no winner;
+        - ``length``: game length in turns and rounds (mean, spread, quantiles);
+        - ``end_reasons``: why games ended, the turn cap included.
+        """
+        from dataclasses import asdict
+
+        from cardsim.analysis import length, scores, seats
+
+        return {
+            "win_rates": seats.seat_win_rates(self.frame),
+            "first_player_advantage": pd.DataFrame(
+                [asdict(seats.first_player_advantage(self.frame))]
+            ),
+            "bots": seats.bot_win_rates(self.frame),
+            "winners": scores.winners(self.frame),
+            "length": length.length_summary(self.frame),
+            "end_reasons": scores.end_reasons(self.frame),
+        }
+
+    def _headline(self) -> str:
+        meta = self.metadata
+        title = self.ruleset.title if self.ruleset is not None else meta.get("ruleset", "?")
+        from cardsim.analysis import frame as F
+
+        seating = [F.seat_bot(self.frame, s) for s in range(self.n_players)]
+        if all(b is not None for b in seating):
+            bots = f"{seating[0]} in every seat" if len(set(seating)) == 1 else ", ".join(seating)
+        else:  # seatings rotate (a comparison's combined games)
+            bots = ", ".join(meta.get("bots", [])) or "?"
+        return f"{title}: {self.games:,} games, {self.n_players} players, seed {self.seed}, {bots}"
+
+    def _view(self) -> tuple[pd.DataFrame, str, str]:
+        """The short view: win rate by position (and bot), and two lines of figures."""
+        from cardsim.analysis.summary import wins_text
+
+        tables = self.summary()
+        rates = tables["win_rates"]
+        rows = rates[rates["kind"] == "position"]
+        bots = tables["bots"]
+        if len(bots) > 1:
+            rows = pd.concat(
+                [rows, bots.rename(columns={"bot": "label", "seat_games": "games"})],
+                ignore_index=True,
+            )
+        view = pd.DataFrame(
+            {
+                "": rows["label"].astype(str),
+                "wins": rows["wins"].map(wins_text),
+                "win rate": rows["win_rate"].map(lambda x: f"{100 * x:.2f}%"),
+                "95% interval": [
+                    f"[{100 * a:.2f}%, {100 * b:.2f}%]"
+                    for a, b in zip(rows["ci_low"], rows["ci_high"], strict=True)
+                ],
+            }
+        )
+        adv = tables["first_player_advantage"].iloc[0]
+        turns = tables["length"].iloc[0]
+        ends = tables["end_reasons"]
+        figures = (
+            f"first-player advantage {adv['points']:+.2f} points over the fair "
+            f"{100 * adv['fair']:.2f}% (95% interval {adv['low']:+.2f} .. {adv['high']:+.2f})"
+        )
+        rest = f"mean length {turns['mean']:.1f} turns; ends: " + ", ".join(
+            f"{r.reason} {100 * r.share:.1f}%" for r in ends.itertuples() if r.games
+        )
+        return view, figures, rest
+
+    def __repr__(self) -> str:
+        if not len(self.frame) or "n_players" not in self.metadata:
+            return f"Results({len(self.frame):,} games)"
+        view, figures, rest = self._view()
+        table = view.to_string(index=False, justify="left")
+        return "\n".join([f"Results: {self._headline()}", table, figures, rest])
+
+    def _repr_html_(self) -> str:
+        import html
+
+        if not len(self.frame) or "n_players" not in self.metadata:
+            return f"<p>Results ({len(self.frame):,} games)</p>"
+        view, figures, rest = self._view()
+        return (
+            f"<p><b>{html.escape(self._headline())}</b></p>"
+            + view.to_html(index=False, escape=True)
+            + f"<p>{html.escape(figures)}<br>{html.escape(rest)}</p>"
+        )
 
     @property
     def n_players(self) -> int:

@@ -119,11 +119,13 @@ def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(list(rows))
 
 
-def advantage_grid(table: pd.DataFrame, params: Sequence[SweepParam]) -> pd.DataFrame:
-    """First-player advantage (points) as a wide table: rows the first param's values, columns
-    the second's (for the two-parameter heatmap)."""
+def advantage_grid(
+    table: pd.DataFrame, params: Sequence[SweepParam], column: str = "first_player_points"
+) -> pd.DataFrame:
+    """First-player advantage (points; ``column="fpa_low"``/``"fpa_high"`` for its interval)
+    as a wide table: rows the first param's values, columns the second's (for the heatmap)."""
     a, b = params[0], params[1]
-    wide = table.pivot(index=a.name, columns=b.name, values="first_player_points")
+    wide = table.pivot(index=a.name, columns=b.name, values=column)
     return wide.reindex(index=list(a.labels), columns=list(b.labels))
 
 
@@ -131,36 +133,43 @@ def advantage_grid(table: pd.DataFrame, params: Sequence[SweepParam]) -> pd.Data
 
 
 def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str) -> str:
-    """Plain-text table of a sweep, one line per setting."""
+    """Plain text of a sweep: one line per setting in two tables (win rates, first-player
+    advantage and length; then why games ended), so that each fits a terminal."""
+    import textwrap
+
     names = [p.name for p in params]
     win_cols = [c for c in table.columns if c.startswith("win ")]
     end_cols = [c for c in table.columns if c.startswith("ends: ")]
-    head = [
-        *names,
-        "games",
-        *win_cols,
-        "first-player adv. (95% CI)",
-        "mean turns",
-        *[c.removeprefix("ends: ") for c in end_cols],
-        "turn cap",
-    ]
-    body = []
-    for r in table.to_dict("records"):
-        body.append(
+    records = table.to_dict("records")
+    balance = text_table(
+        [*names, "games", *win_cols, "first-player adv. (95% CI)", "mean turns"],
+        [
             [
                 *[str(r[n]) for n in names],
                 f"{r['games']:,}",
                 *[f"{100 * r[c]:.1f}%" for c in win_cols],
                 f"{r['first_player_points']:+.2f} [{r['fpa_low']:+.2f}, {r['fpa_high']:+.2f}]",
                 f"{r['mean_turns']:.1f}",
+            ]
+            for r in records
+        ],
+        left=len(names),
+    )
+    ends = text_table(
+        [*names, *[c.removeprefix("ends: ") for c in end_cols], "turn cap"],
+        [
+            [
+                *[str(r[n]) for n in names],
                 *[f"{100 * r[c]:.1f}%" for c in end_cols],
                 f"{r['turn_cap_games']:,}",
             ]
-        )
-    lines = [header, "", *text_table(head, body, left=len(names))]
-    lines += [
-        "",
+            for r in records
+        ],
+        left=len(names),
+    )
+    note = (
         "Win rates split shared wins and leave out games ended by the turn cap; the "
-        "first-player advantage is in points over the fair share, with its 95% interval.",
-    ]
-    return "\n".join(lines)
+        "first-player advantage is in points over the fair share, with its 95% interval."
+    )
+    lines = [*textwrap.wrap(header, 100), "", *balance, "", "Why games ended", *ends, ""]
+    return "\n".join([*lines, *textwrap.wrap(note, 100)])

@@ -15,6 +15,8 @@ from matplotlib.ticker import PercentFormatter
 
 from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
 
+MIN_RATE_SPAN = 0.10  # a seat chart shows at least 10 points, so noise does not look like a gap
+
 
 def _error_bars(rate: np.ndarray, low, high) -> np.ndarray:
     """(2, n) distances from each rate to its interval ends (never negative: a Wilson end can
@@ -22,6 +24,23 @@ def _error_bars(rate: np.ndarray, low, high) -> np.ndarray:
     below = rate - np.asarray(low, float)
     above = np.asarray(high, float) - rate
     return np.clip(np.vstack([below, above]), 0, None)
+
+
+def rate_axis(rates: pd.DataFrame, fair: float, min_span: float = MIN_RATE_SPAN) -> tuple:
+    """Axis limits that hold every interval and the fair share, at least ``min_span`` wide
+    (centred on what is shown), with a margin, inside 0..1."""
+    ends = [*rates["ci_low"].dropna(), *rates["ci_high"].dropna()]
+    if not math.isnan(fair):
+        ends.append(fair)
+    if not ends:
+        return 0.0, 1.0
+    lo, hi = min(ends), max(ends)
+    if hi - lo < min_span:
+        mid = (lo + hi) / 2
+        lo, hi = mid - min_span / 2, mid + min_span / 2
+    margin = 0.06 * (hi - lo)
+    lo, hi = max(0.0, lo - margin), min(1.0, hi + margin)
+    return lo, hi
 
 
 @styled
@@ -40,6 +59,7 @@ def seat_win_rates(rates: pd.DataFrame, title: str, caption_text: str = "") -> F
         ax.axvline(fair, color=FAIR_COLOR, linestyle="--", label=f"fair share {100 * fair:.1f}%")
         ax.legend(loc="lower right", fontsize=8)
     ax.set_yticks(y, [str(v) for v in rates["label"]])
+    ax.set_xlim(*rate_axis(rates, fair))
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("win rate (shared wins split), 95% interval")
     ax.set_title(title)
@@ -115,7 +135,8 @@ def counter_impact(
     rates: pd.DataFrame, counters: list[str], fair: float, caption_text: str = ""
 ) -> Figure:
     """Small multiples, one per counter of ``counters``: win rate by the counter's final value
-    (``counter_win_rates`` rows) with 95% intervals, and the fair rate as a dashed line."""
+    (``counter_win_rates`` rows) as points with 95% intervals (values are discrete: no lines
+    between them), the seat-games behind each point under its value, and the fair rate dashed."""
     n = max(len(counters), 1)
     cols = min(n, 3)
     rows = math.ceil(n / cols)
@@ -126,18 +147,26 @@ def counter_impact(
         x = np.arange(len(sub))
         rate = sub["win_rate"].to_numpy(float)
         err = _error_bars(rate, sub["ci_low"], sub["ci_high"])
-        ax.errorbar(x, rate, yerr=err, fmt="o-", color=BAR_COLOR, capsize=3, markersize=4)
+        ax.errorbar(x, rate, yerr=err, fmt="o", color=BAR_COLOR, capsize=3, markersize=4)
         if not math.isnan(fair):
             ax.axhline(fair, color=FAIR_COLOR, linestyle="--", linewidth=1)
-        ax.set_xticks(
-            x, [str(v) for v in sub["value"]], rotation=45 if len(x) > 6 else 0, fontsize=8
-        )
+        labels = [f"{v}\n{_count(n)}" for v, n in zip(sub["value"], sub["seat_games"], strict=True)]
+        ax.set_xticks(x, labels, rotation=45 if len(x) > 6 else 0, fontsize=7)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_ylim(-0.02, 1.02)
         ax.set_title(name, fontsize=10)
-        ax.set_xlabel("final value", fontsize=8)
+        ax.set_xlabel("final value / seat-games", fontsize=8)
     for ax in axes.ravel()[len(counters) :]:
         ax.set_visible(False)
     fig.suptitle("Win rate by a seat's final counter value (dashed: fair share)")
     caption(fig, caption_text)
     return fig
+
+
+def _count(n: int) -> str:
+    """A seat-game count under a point: 950, 12k, 1.2M."""
+    if n >= 999_500:
+        return f"{n / 1e6:.1f}M"
+    if n >= 10_000:
+        return f"{n / 1e3:.0f}k"
+    return f"{n:,}"

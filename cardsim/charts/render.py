@@ -1,7 +1,8 @@
-"""Figures made the same way everywhere: Agg canvas, one style, a caption, PNG bytes.
+"""Figures made the same way everywhere: Agg canvas, one style, a caption, PNG and SVG bytes.
 
 ``figure()`` creates a figure on the Agg canvas directly (no pyplot, so no global figure
-registry, no GUI backend, and nothing to leak between calls); ``png()`` renders and releases it.
+registry, no GUI backend, and nothing to leak between calls); ``render()`` gives it as PNG (for
+screens and the self-contained HTML) and SVG (for print) and releases it.
 """
 
 from __future__ import annotations
@@ -49,17 +50,32 @@ def styled(fn):
 
 
 def caption(fig: Figure, text: str) -> None:
-    """Small grey text under the plot: what was run (games, players, seed)."""
+    """Small grey text under the plot: what it shows and what was run (games, players, seed),
+    wrapped to the figure's width."""
+    import textwrap
+
     if text:
-        fig.supxlabel(text, fontsize=8, color="#555555")
+        width = int(fig.get_figwidth() * 16)  # characters of 8-point text per line
+        fig.supxlabel(textwrap.fill(text, width), fontsize=8, color="#555555")
 
 
 def png(fig: Figure) -> bytes:
     """The figure as PNG bytes (the figure is released)."""
+    return render(fig)[0]
+
+
+def render(fig: Figure) -> tuple[bytes, bytes]:
+    """The figure as PNG and as SVG bytes (the figure is released). The SVG keeps its text as
+    text and carries no date, so the same figure gives the same file."""
+    import matplotlib
+
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=DPI)
+    vector = io.BytesIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "cardsim"}):
+        fig.savefig(vector, format="svg", metadata={"Date": None})
     fig.clear()
-    return buf.getvalue()
+    return buf.getvalue(), vector.getvalue()
 
 
 def run_caption(games: int, seed: int, players: int | None = None, extra: str = "") -> str:

@@ -47,8 +47,16 @@ def one_parameter(table: pd.DataFrame, name: str, fair: float, caption_text: str
     return fig
 
 
-def two_parameters(wide: pd.DataFrame, rows: str, columns: str, caption_text: str = "") -> Figure:
-    """First-player advantage (points) over a grid of two parameters."""
+def two_parameters(
+    wide: pd.DataFrame,
+    rows: str,
+    columns: str,
+    caption_text: str = "",
+    low: pd.DataFrame | None = None,
+    high: pd.DataFrame | None = None,
+) -> Figure:
+    """First-player advantage (points) over a grid of two parameters; with ``low``/``high``,
+    each cell's 95% interval, bold where it excludes 0."""
     return heatmap(
         wide,
         "First-player advantage, points over the fair share",
@@ -59,6 +67,8 @@ def two_parameters(wide: pd.DataFrame, rows: str, columns: str, caption_text: st
         cell_text=_points_cell,
         center=0.0,
         cmap="RdBu_r",
+        low=low,
+        high=high,
     )
 
 

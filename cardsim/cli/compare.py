@@ -24,10 +24,12 @@ from cardsim.cli.specs import rule_values
 @options.rules_option
 @options.variant_option
 @options.bot_file_option
+@options.bot_param_option
 @options.threads_option
 @options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
+@options.force_option
 @format_option
 def compare(
     game,
@@ -45,13 +47,20 @@ def compare(
     report_dir,
     quiet,
     fmt,
+    bot_params,
+    force,
 ) -> None:
     """Play every seating of --bots on the same --games deals and report win rates by bot, how
     often each bot finishes ahead of each other, a rating with the turn-order effect taken out,
     and how far the strongest bot is ahead of random."""
+    from cardsim.cli.targets import check_report_dir
+
+    check_report_dir(report_dir, force)
+
     from cardsim import experiments
     from cardsim.analysis import compare as C
     from cardsim.core import registry, runner
+    from cardsim.core.bots import parse_bot_params
 
     ruleset = registry.get(game)
     k = ruleset.default_players if players is None else players
@@ -59,7 +68,7 @@ def compare(
     seating_list = C.seatings(names, k, seatings)
     distinct = list(dict.fromkeys(names))
     values, chosen = rule_values(game, rules, variant)
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.seating_specs(
             game,
             games,
@@ -70,6 +79,7 @@ def compare(
             seed,
             bot_files,
             variant=chosen.metadata() if chosen is not None else None,
+            bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
     runner.set_threads(threads)

@@ -19,12 +19,14 @@ from cardsim.core.errors import CardsimError
 @options.players_option
 @options.bots_option
 @options.bot_file_option
+@options.bot_param_option
 @options.seed_option
 @options.rules_option
 @options.threads_option
 @options.cluster_options
 @options.experiment_report_option
 @options.quiet_option
+@options.force_option
 @format_option
 def diff(
     game,
@@ -41,15 +43,22 @@ def diff(
     report_dir,
     quiet,
     fmt,
+    bot_params,
+    force,
 ) -> None:
     """Play the two variants on the same --games games and print the change of every balance
     metric (win rates by position and seat, first-player advantage, length, score spread,
     winning margin) with its paired 95% interval."""
+    from cardsim.cli.targets import check_report_dir
+
+    check_report_dir(report_dir, force)
+
     from cardsim import experiments
     from cardsim.analysis import variant_diff as D
     from cardsim.analysis.paired import paired_diff
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry, runner
+    from cardsim.core.bots import parse_bot_params
     from cardsim.core.options import parse_assignments
     from cardsim.core.variants import combine_rules, load_variant
 
@@ -63,7 +72,7 @@ def diff(
     names = [v.name if v is not None else "base rules" for v in chosen]
     if names[0] == names[1]:
         names = [f"{names[0]} (first)", f"{names[1]} (second)"]
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.rule_specs(
             game,
             games,
@@ -73,6 +82,7 @@ def diff(
             seed,
             bot_files,
             variants=[v.metadata() if v is not None else None for v in chosen],
+            bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
     cluster, task_size = options.cluster_choice(cluster, task_size)

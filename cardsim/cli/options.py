@@ -68,6 +68,15 @@ bot_file_option = click.option(
     help="Python file with @njit bot functions, each usable by its name in --bots (repeatable).",
 )
 
+bot_param_option = click.option(
+    "--bot-param",
+    "bot_params",
+    multiple=True,
+    metavar="NAME.KEY=VALUE",
+    help="Change a parameter of a seated bot (repeatable): planner.money=1.2; KEY is a name from "
+    "`cardsim bots GAME`, or p0, p1... for a bot from --bot-file.",
+)
+
 seed_option = click.option(
     "--seed",
     "-s",
@@ -203,9 +212,8 @@ report_option = click.option(
     "millions of games, use --out FILE and `cardsim report FILE` instead.",
 )
 
-report_out_option = click.option(
-    "--out",
-    "-o",
+report_dir_option = click.option(
+    "--report",
     "out_dir",
     type=click.Path(file_okay=False),
     required=True,
@@ -213,10 +221,26 @@ report_out_option = click.option(
     help="Directory for report.html, report.md and figures/ (created if missing).",
 )
 
+force_option = click.option(
+    "--force",
+    "force",
+    is_flag=True,
+    default=False,
+    help="Replace the report in an existing --report directory (without it, that is an error "
+    "before any game is played). Saved games (--out) are never overwritten: --resume them or "
+    "choose another path.",
+)
+
 results_argument = click.argument("results", metavar="RESULTS", type=click.Path())
 
 spec_options = compose(
-    players_option, bots_option, bot_file_option, seed_option, rules_option, variant_option
+    players_option,
+    bots_option,
+    bot_file_option,
+    bot_param_option,
+    seed_option,
+    rules_option,
+    variant_option,
 )
 """Everything that decides which games are played: shared by ``run`` and ``replay``."""
 

@@ -26,7 +26,9 @@ def stderr_is_terminal() -> bool:
 
 
 @contextlib.contextmanager
-def compiling(game: str, bot_files: Iterable[str] = (), quiet: bool = False) -> Iterator[None]:
+def compiling(
+    game: str, bot_files: Iterable[str] = (), quiet: bool = False, bots: str | Iterable[str] = ()
+) -> Iterator[None]:
     """Announce, time and record the compile that building a run of ``game`` may trigger.
 
     On a terminal the notice comes first and is completed with "done in N s" (or erased if the
@@ -37,7 +39,8 @@ def compiling(game: str, bot_files: Iterable[str] = (), quiet: bool = False) -> 
 
     ruleset = registry.get(game)  # an unknown game is an error before any notice
     bot_files = list(bot_files)
-    if not compiled.compile_needed(ruleset, bot_files):
+    bots = bots.split(",") if isinstance(bots, str) else list(bots)
+    if not compiled.compile_needed(ruleset, bot_files, bots):
         yield
         return
     what = f"the {ruleset.short_title} engine" + (" and your bots" if bot_files else "")
@@ -54,7 +57,7 @@ def compiling(game: str, bot_files: Iterable[str] = (), quiet: bool = False) -> 
             click.echo("\r\x1b[K", err=True, nl=False, color=True)
         raise
     seconds = perf_counter() - t0
-    compiled.record(ruleset, bot_files, seconds)
+    compiled.record(ruleset, bot_files, seconds, bots)
     if live:
         click.echo(f" done in {seconds:.0f} s" if seconds >= 1 else " done", err=True)
     elif not quiet and seconds >= 1:  # under a second: it was all in numba's cache after all

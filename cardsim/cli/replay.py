@@ -13,14 +13,22 @@ from cardsim.core.errors import CardsimError
 @options.game_argument
 @options.game_index_option
 @options.spec_options
-def replay(game, game_index, players, bots, bot_files, seed, rules, variant) -> None:
-    """Tell the story of game I of the run (same --seed, --players, --bots, --rules and
-    --variant)."""
+def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, variant) -> None:
+    """Tell the story of game I of the run (same --seed, --players, --bots, --bot-param,
+    --rules and --variant)."""
     from cardsim.cli.specs import spec_from_options
 
-    with compiling(game, bot_files):
+    with compiling(game, bot_files, bots=bots):
         spec = spec_from_options(
-            game, game_index + 1, players, bots, bot_files, seed, rules, variant
+            game,
+            game_index + 1,
+            players,
+            bots,
+            bot_files,
+            seed,
+            rules,
+            variant,
+            bot_params=bot_params,
         )
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")

@@ -1,4 +1,4 @@
-"""``cardsim report RESULTS --out DIR``: the balance report of a saved run.
+"""``cardsim report RESULTS --report DIR``: the balance report of a saved run.
 
 Reads the results dataset written by ``cardsim run --out`` (or ``Results.save``; single files of
 earlier versions too) and writes ``report.html``
@@ -23,15 +23,19 @@ def write_report(results, out_dir: str) -> tuple:
 
 @click.command("report", short_help="Write the balance report (HTML + markdown) of a saved run.")
 @options.results_argument
-@options.report_out_option
-def report(results, out_dir) -> None:
-    """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --out DIR:
+@options.report_dir_option
+@options.force_option
+def report(results, out_dir, force) -> None:
+    """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --report DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
     from cardsim.analysis.balance import dataset_stats, report_from_stats
     from cardsim.analysis.report import prepare_dir
-    from cardsim.cli.run import progress_bar
+    from cardsim.cli.progress import progress_bar
+    from cardsim.cli.targets import check_report_dir
     from cardsim.core import io
+
+    check_report_dir(out_dir, force)
 
     io.read_metadata(results)  # one-line error for a missing or foreign file, before any work
     total = io.count_games(results)

@@ -34,6 +34,7 @@ EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 @options.quiet_option
 @options.report_option
 @options.until_ci_option
+@options.force_option
 @options.cluster_options
 @format_option
 @click.pass_context
@@ -44,6 +45,7 @@ def run(
     players,
     bots,
     bot_files,
+    bot_params,
     seed,
     rules,
     variant,
@@ -54,6 +56,7 @@ def run(
     quiet,
     report_dir,
     until_ci,
+    force,
     cluster,
     task_size,
     fmt,
@@ -61,12 +64,16 @@ def run(
     """Simulate GAME --games times and print who wins how often, and why games end."""
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
+    from cardsim.cli.targets import check_report_dir
     from cardsim.core import runner
 
     spec = summary = sink = stats = frames = None
+    check_report_dir(report_dir, force)  # an existing --out dataset: refused by DatasetSink
     try:
-        with compiling(game, bot_files, quiet):
-            spec = spec_from_options(game, games, players, bots, bot_files, seed, rules, variant)
+        with compiling(game, bot_files, quiet, bots):
+            spec = spec_from_options(
+                game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
+            )
             runner.warm(spec, notify=_say)
         chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
         runner.set_threads(threads)  # check --threads before anything is written

@@ -41,8 +41,13 @@ def spec_from_options(
     variant: str | Variant | None,
     **extra,
 ) -> runner.RunSpec:
-    """``runner.make_spec`` from command-line values; ``extra`` goes to it unchanged."""
+    """``runner.make_spec`` from command-line values (``bot_params``: the ``--bot-param``
+    texts); ``extra`` goes to it unchanged."""
     from cardsim.core import runner
+    from cardsim.core.bots import parse_bot_params
+
+    if "bot_params" in extra:
+        extra["bot_params"] = parse_bot_params(extra["bot_params"] or ())
 
     if isinstance(variant, str):
         variant = read_variant(game, variant)

@@ -32,6 +32,7 @@ def setting_file(out_dir: Path, index: int, point: dict) -> Path:
 @options.experiment_report_option
 @options.sweep_out_option
 @options.quiet_option
+@options.force_option
 @format_option
 def sweep(
     game,
@@ -50,20 +51,26 @@ def sweep(
     out_dir,
     quiet,
     fmt,
+    bot_params,
+    force,
 ) -> None:
     """Play every combination of the --param values on the same --games games and print, per
     setting, the win rate by turn order, the first-player advantage with its 95% interval, the
     mean length and the end reasons."""
+    from cardsim.cli.targets import check_report_dir
+
+    check_report_dir(report_dir, force)
     from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry, runner
+    from cardsim.core.bots import parse_bot_params
 
     ruleset = registry.get(game)
     swept = S.parse_params(ruleset.options, params, ruleset.name)
     base, chosen = rule_values(game, rules, variant)
     points = S.grid(swept)
-    with compiling(game, bot_files, quiet):
+    with compiling(game, bot_files, quiet, bots):
         specs = experiments.rule_specs(
             game,
             games,
@@ -73,6 +80,7 @@ def sweep(
             seed,
             bot_files,
             variants=[chosen.metadata() if chosen is not None else None] * len(points),
+            bot_params=parse_bot_params(bot_params),
         )
         runner.warm(specs[0])
     cluster, task_size = options.cluster_choice(cluster, task_size)

@@ -6,11 +6,12 @@ that the progress bar and the throughput clock start only after the compile.
 
 Contract (the only three calls the CLI makes; the engine's cache may answer them better):
 
-- ``compile_needed(ruleset, bot_files) -> bool``: whether this machine has compiled the
-  ruleset's engine and built-in bots (and the user's bot files) for the current sources;
+- ``compile_needed(ruleset, bot_files, bots) -> bool``: whether this machine has compiled the
+  ruleset's engine with these bots (names as given to ``--bots``; the play loop is compiled per
+  ruleset and bots) and the user's bot files, for the current sources;
 - ``expected_seconds(ruleset) -> int``: what compiling took the last time on this machine, else
   the ruleset's own figure (``Ruleset.compile_seconds``, measured by the engine benchmark);
-- ``record(ruleset, bot_files, seconds)``: a compile finished; remember it.
+- ``record(ruleset, bot_files, seconds, bots)``: a compile finished; remember it.
 
 The record is a small JSON file in the compile cache's directory (``NUMBA_CACHE_DIR`` if set,
 else the package's ``__pycache__`` where numba puts its own cache, else the user cache), keyed by
@@ -61,9 +62,11 @@ def _sources_digest() -> str:
     return digest.hexdigest()
 
 
-def cache_key(ruleset, bot_files: Iterable[str] = ()) -> str:
-    """The ruleset, the package's sources, numba and Python, and each bot file's contents."""
-    digest = hashlib.sha256(f"{ruleset.name}|{_sources_digest()}".encode())
+def cache_key(ruleset, bot_files: Iterable[str] = (), bots: Iterable[str] = ()) -> str:
+    """The ruleset, the bots seated (the ruleset's default ones when none is named), the
+    package's sources, numba and Python, and each bot file's contents."""
+    names = sorted({b.strip() for b in bots if b.strip()}) or sorted(ruleset.default_bots)
+    digest = hashlib.sha256(f"{ruleset.name}|{','.join(names)}|{_sources_digest()}".encode())
     for path in sorted(str(Path(p).resolve()) for p in bot_files):
         digest.update(path.encode())
         try:
@@ -81,8 +84,8 @@ def _stamps() -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def compile_needed(ruleset, bot_files: Iterable[str] = ()) -> bool:
-    return cache_key(ruleset, bot_files) not in _stamps().get("compiled", {})
+def compile_needed(ruleset, bot_files: Iterable[str] = (), bots: Iterable[str] = ()) -> bool:
+    return cache_key(ruleset, bot_files, bots) not in _stamps().get("compiled", {})
 
 
 def expected_seconds(ruleset) -> int:
@@ -92,11 +95,11 @@ def expected_seconds(ruleset) -> int:
     return int(ruleset.compile_seconds)
 
 
-def record(ruleset, bot_files: Iterable[str], seconds: float) -> None:
+def record(ruleset, bot_files: Iterable[str], seconds: float, bots: Iterable[str] = ()) -> None:
     """Remember that this compile is done (best effort: a read-only cache just stays silent)."""
     stamps = _stamps()
     compiled = stamps.setdefault("compiled", {})
-    compiled[cache_key(ruleset, bot_files)] = ruleset.name
+    compiled[cache_key(ruleset, bot_files, bots)] = ruleset.name
     if len(compiled) > 200:  # old source versions: keep the newest entries only
         stamps["compiled"] = dict(list(compiled.items())[-200:])
     stamps.setdefault("seconds", {})[ruleset.name] = round(seconds, 1)

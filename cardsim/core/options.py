@@ -24,7 +24,8 @@ class RuleOption:
     """One rule parameter.
 
     ``kind``: ``bool``, ``int``, ``choice`` (one of ``choices``), ``int_list`` (comma-separated
-    integers, each in [lo, hi], length in ``lengths`` when given), ``int_or_choice`` (an integer in
+    integers, each in [lo, hi], length in ``lengths`` when given; or one of ``choices`` if it has
+    any, such as ``all`` or ``none``), ``int_or_choice`` (an integer in
     [lo, hi] or one of ``choices``), ``list_or_choice`` (a list of names from ``items`` or one of
     ``choices``). ``default`` may be ``None`` when another option decides it (documented in ``doc``).
     """
@@ -52,7 +53,8 @@ class RuleOption:
             return " | ".join(self.choices)
         if self.kind == "int_list":
             size = f" ({' or '.join(map(str, self.lengths))} values)" if self.lengths else ""
-            return f"comma list of integers in {rng}{size}"
+            named = "".join(f"{c} | " for c in self.choices)
+            return f"{named}comma list of integers in {rng}{size}"
         if self.kind == "int_or_choice":
             return f"{' | '.join(self.choices)} | integer {rng}"
         if self.kind == "list_or_choice":
@@ -101,6 +103,8 @@ class RuleOption:
         if self.kind == "int_or_choice":
             return text if text in self.choices else self._int(raw)
         if self.kind == "int_list":
+            if isinstance(text, str) and text in self.choices:
+                return text
             parts = raw if isinstance(raw, list | tuple) else str(raw).split(",")
             values = tuple(self._int(p) for p in parts)
             if self.lengths and len(values) not in self.lengths:

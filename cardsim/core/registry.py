@@ -20,6 +20,7 @@ _BUILTIN = {
     "fruit-picking": "cardsim.games.fruit_picking:RULESET",
     "pajarracos": "cardsim.games.pajarracos:RULESET",
     "piepmatz": "cardsim.games.piepmatz:RULESET",
+    "pina-pirata": "cardsim.games.pina_pirata:RULESET",
 }
 
 

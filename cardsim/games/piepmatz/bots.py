@@ -83,7 +83,11 @@ S_MASK = S_TAKEN + C.MAX_ROW  # [MAX_SPECIES] the bot's collection masks as simu
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
-S_LEN = S_KEEP + C.MAX_HAND
+S_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species in the simulated collection
+S_POINTS = S_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
+S_MY_HELD = S_POINTS + C.MAX_SPECIES  # [MAX_SPECIES] birds of each species the bot holds
+S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
+S_LEN = S_MY_POINTS + C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN
 
@@ -115,7 +119,8 @@ def mask_points(obs, mask):
 @njit(**RULES_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
-    many score for it (R33), into the scratch room: once per decision."""
+    many score for it (R33), and the bot's own count and points, into the scratch room: once per
+    decision."""
     for species in range(C.MAX_SPECIES):
         best = 0
         points = 0
@@ -131,6 +136,9 @@ def read_opponents(obs, me):
                 points += mask_points(obs, mask)
         obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
         obs[C.OBS_SCRATCH + S_THEIRS + species] = points
+        mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(obs, mine)
 
 
 @njit(**HOT_RULES_JIT)
@@ -143,13 +151,10 @@ def species_standing(obs, species, held, points):
     return own, theirs
 
 
-@njit(**RULES_JIT)
-def bird_value(obs, params, me, mask, bird):
-    """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
-    gained, opponents' majority denied, a pair completed, egg points."""
+@njit(**HOT_RULES_JIT)
+def bird_value_with(obs, params, mask, held, points, bird):
+    """``bird_value`` for a species mask holding ``held`` birds worth ``points``."""
     species = bird // C.BIRDS_PER_SPECIES
-    held = popcount(mask)
-    points = mask_points(obs, mask)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own0, theirs0 = species_standing(obs, species, held, points)
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
@@ -160,6 +165,13 @@ def bird_value(obs, params, me, mask, bird):
         + params[W_PAIR] * pair * obs[C.F_PAIR_POINTS]
         + params[W_EGG] * gain
     )
+
+
+@njit(**RULES_JIT)
+def bird_value(obs, params, me, mask, bird):
+    """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
+    gained, opponents' majority denied, a pair completed, egg points."""
+    return bird_value_with(obs, params, mask, popcount(mask), mask_points(obs, mask), bird)
 
 
 @njit(**RULES_JIT)
@@ -190,11 +202,46 @@ def pile_points(obs, me):
 
 
 @njit(**RULES_JIT)
+def expose_penalty(obs, params, column, seeds, total, perched):
+    """What a row leaves the next player: the best seed card one card of strength 1-6 can reach
+    (a place past the column's seed cards counts 2: the refill is unknown) and the perched bird.
+    ``column``: index in ``obs`` of the seed column's values."""
+    reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
+    if reach < 1:
+        return 0.0
+    best_seed = 0
+    for d in range(max(1, total + 1 - perched), reach + 1):
+        best_seed = max(best_seed, obs[column + d - 1] if d <= seeds else 2)
+    return params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
+
+
+@njit(**RULES_JIT)
+def keep_option(obs, params, bird):
+    """R24 after a failed comparison: the best hand card the option may add (the collection is
+    unchanged, so the values read once per decision hold)."""
+    best_keep = 0
+    limit = strength(bird)
+    for i in range(obs[C.OBS_HAND_LEN]):
+        card = obs[C.OBS_HAND + i]
+        if card != bird and strength(card) <= limit:
+            best_keep = max(best_keep, obs[C.OBS_SCRATCH + S_KEEP + i])
+    return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+
+
+@njit(**RULES_JIT)
 def play_value(obs, params, me, bird, perch):
     """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields."""
-    scratch = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + S_LEN]
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
+    total = strength(bird)
+    for i in range(1, n):
+        total += strength(obs[base + i])
+    perched = strength(obs[base])
+    value = -params[W_SPEND] * strength(bird)
+    if total <= perched:  # no chain: the table is as it was, the card joins the ground
+        value -= expose_penalty(obs, params, C.F_SEED_COL, obs[C.F_SEED_LEN], total, perched)
+        return value + keep_option(obs, params, bird)
+    scratch = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + S_LEN]
     for i in range(n):
         scratch[S_ROW + i] = obs[base + i]
     scratch[S_ROW + n] = bird
@@ -207,19 +254,12 @@ def play_value(obs, params, me, bird, perch):
         scratch[S_BAD + i] = obs[C.F_BAD_COL + i]
     for s in range(C.MAX_SPECIES):
         scratch[S_MASK + s] = obs[C.F_SEATS + me * C.SEAT_LEN + s]
+        scratch[S_HELD + s] = obs[C.OBS_SCRATCH + S_MY_HELD + s]
+        scratch[S_POINTS + s] = obs[C.OBS_SCRATCH + S_MY_POINTS + s]
     pile = pile_points(obs, me)
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
-    value = -params[W_SPEND] * strength(bird)
     seed_points = 0.0
-    chained = False
-    while True:
-        total = 0
-        for i in range(1, n):
-            total += strength(scratch[S_ROW + i])
-        perched = strength(scratch[S_ROW])
-        if total <= perched:
-            break
-        chained = True
+    while total > perched:
         d = total - perched
         bad = 0
         if d <= obs[C.F_COLUMN_SIZE]:
@@ -240,8 +280,13 @@ def play_value(obs, params, me, bird, perch):
             seed_points += params[W_DECK_SEED]
         taken = scratch[S_ROW]
         species = taken // C.BIRDS_PER_SPECIES
-        value += bird_value(obs, params, me, scratch[S_MASK + species], taken)
-        scratch[S_MASK + species] |= 1 << (taken % C.BIRDS_PER_SPECIES)
+        mask = scratch[S_MASK + species]
+        held = scratch[S_HELD + species]
+        points = scratch[S_POINTS + species]
+        value += bird_value_with(obs, params, mask, held, points, taken)
+        scratch[S_MASK + species] = mask | 1 << (taken % C.BIRDS_PER_SPECIES)
+        scratch[S_HELD + species] = held + 1
+        scratch[S_POINTS + species] = points + obs[C.F_BIRD_POINTS + strength(taken) - 1]
         if bad == C.CROW:
             value -= params[W_CROW] * crow_loss(obs, params, me, scratch[S_MASK : S_MASK + 6])
         elif bad == C.SQUIRREL and pile_cards > 0:
@@ -251,30 +296,14 @@ def play_value(obs, params, me, bird, perch):
         for i in range(2, n):
             if strength(scratch[S_ROW + i]) > strength(scratch[S_ROW + best]):
                 best = i
+        perched = strength(scratch[S_ROW + best])
+        total -= perched
         scratch[S_ROW] = scratch[S_ROW + best]
         for j in range(best, n - 1):
             scratch[S_ROW + j] = scratch[S_ROW + j + 1]
         n -= 1
     value += params[W_SEED] * seed_points
-    # What the row offers the next player: the best seed card one card can reach, and the bird
-    total = 0
-    for i in range(1, n):
-        total += strength(scratch[S_ROW + i])
-    perched = strength(scratch[S_ROW])
-    reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
-    best_seed = 0
-    for d in range(max(1, total + 1 - perched), reach + 1):
-        best_seed = max(best_seed, scratch[S_COL + d - 1] if d <= seeds else 2)
-    if reach >= 1:
-        value -= params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
-    if not chained:  # R24: the option of adding a hand card (the collection is unchanged)
-        best_keep = 0
-        limit = strength(bird)
-        for i in range(obs[C.OBS_HAND_LEN]):
-            card = obs[C.OBS_HAND + i]
-            if card != bird and strength(card) <= limit:
-                best_keep = max(best_keep, scratch[S_KEEP + i])
-        value += params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+    value -= expose_penalty(obs, params, C.OBS_SCRATCH + S_COL, seeds, total, perched)
     return value
 
 

@@ -1,0 +1,1512 @@
+"""Piña Pirata compiled engine: deal, step, observe, finalize (``cardsim.core.kernel`` contract).
+
+Every rule cites ``pina-pirata.md``; layout and codes are in ``cards.py``, the rules vector in
+``rules.py``. A game is all its rounds (M1 Cruise: ``cruise_rounds`` rounds; M2 Treasure Hunt: until
+a player holds 1 + ``map_pieces_to_win`` map pieces).
+
+Resumable task stack. A play can set off several tiles (oldest first, R15), a tile can ask for
+decisions (which card, which pirate, which opponent), draws set off T3/T24, and T35 opens a window
+between every two steps. So the engine keeps a stack of tasks in the state (``K_*`` in cards.py,
+four ints each): ``run`` executes the top task until one needs a decision, lists its legal codes and
+returns; ``step`` hands the decision to that same task and runs on. A task that needs sub-steps
+(T23's two draws, then a discard) records its sub-step, pushes the sub-tasks above itself and
+yields to the loop. Single legal decisions are applied at once.
+
+A turn: TURN_START pushes [WINDOW, MAIN, TURN_EXTRAS, TURN_END] (a WINDOW only while T35 is face up). A play pushes, from the top:
+WINDOW (after the play), then for each tile it triggers, oldest first, TILE and WINDOW, then
+OPT_EXTRAS (T8/T15 grants, A21). A draw pushes its T3/T24 tasks (oldest first) then WINDOW.
+TURN_EXTRAS gives T26's and T36's once-a-turn extra play in tile age order (A24, A29).
+
+Chance (the game's ``rng`` stream), in order of use:
+
+1. the first dealer, ``randint(n_players)``, when ``first_dealer`` is random (R3);
+2. the Adventure pile: the pool's tiles minus the fixed ones, ascending, ``shuffle``d (R2); the top
+   (last) tiles go into play after the fixed tiles, then one map piece per seat 0.. (M2, A9);
+3. each round: card ids ``0..N-1`` ``shuffle``d into the deck (top = last); ``hand_size`` rounds of
+   one card to each seat from the dealer's left clockwise (R4); the Action pile's card (and the
+   second pile's, T37); T39's Voodoo cards from the first player clockwise (A33);
+4. during play: reshuffles of the Action pile(s) into an empty deck (R8, A7), T5's and T30's random
+   choices (A36, A37, ``randint`` over the candidate cards in id order), T27 on T37 (the second
+   pile is shuffled into the deck, A40), Cruise tile resets (A13: like 2.).
+
+Canonical orders of legal decisions: ascending code (cards.py ``C_*``).
+"""
+
+import numpy as np
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core.jit import RULES_JIT
+from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
+from cardsim.core.rng import randint, shuffle
+from cardsim.games.pina_pirata import cards as C
+from cardsim.games.pina_pirata import rules as R
+
+_KEY = np.full(C.N_TILES + 1, -1, np.int32)  # key pirate of each "play" tile (cards.PLAY_KEY)
+for _t, _p in C.PLAY_KEY.items():
+    _KEY[_t] = _p
+_ONTO_PLAYED = np.full(C.N_TILES + 1, -1, np.int32)  # "play onto" tiles: pirate played
+_ONTO_UNDER = np.full(C.N_TILES + 1, -1, np.int32)  # ... and pirate the card underneath shows
+for _t, (_a, _b) in C.PLAY_ONTO.items():
+    _ONTO_PLAYED[_t] = _a
+    _ONTO_UNDER[_t] = _b
+PLAY_KEY_TABLE = _KEY
+ONTO_PLAYED_TABLE = _ONTO_PLAYED
+ONTO_UNDER_TABLE = _ONTO_UNDER
+
+B_CROC_TURTLE = (1 << C.CROCODILE) | (1 << C.TURTLE)
+B_WALRUS = 1 << C.WALRUS
+
+
+J = RULES_JIT
+
+
+# Reads ---------------------------------------------------------------------------------------------
+@njit(**J)
+def sf(seat, field):
+    """Index of ``field`` (cards.SH_*) of ``seat``'s public block."""
+    return C.F_SEATS + seat * C.SEAT_LEN + field
+
+
+@njit(**J)
+def hand_n(state, seat):
+    return state[sf(seat, C.SH_HAND_N)]
+
+
+@njit(**J)
+def tile_on(state, tile):
+    """Tile ``tile`` is in play face up (its rule applies; T27 turns tiles face down)."""
+    slot = state[C.F_TILE_SLOT + tile]
+    return slot >= 0 and state[C.F_TILE_DOWN + slot] == 0
+
+
+@njit(**J)
+def tile_age(state, tile):
+    return state[C.F_TILE_SLOT + tile]
+
+
+@njit(**J)
+def all_pirates(rules):
+    return (1 << rules[R.R_PIRATE_TYPES]) - 1
+
+
+@njit(**J)
+def is_solitary(state, card):
+    m = state[C.F_MASKS + card]
+    return m & (m - 1) == 0
+
+
+@njit(**J)
+def play_mask(state, rules, card):
+    """Pirates a card shows for matching and for the tiles a play triggers: the solitary Walrus
+    is every pirate under T7 (A4, A20, A38); Turtles and Crocodiles are one under T31 (A39)."""
+    m = state[C.F_MASKS + card]
+    if m == B_WALRUS and tile_on(state, 7):
+        return all_pirates(rules)
+    if m & B_CROC_TURTLE and tile_on(state, 31):
+        m |= B_CROC_TURTLE & all_pirates(rules)
+    return m
+
+
+@njit(**J)
+def held_mask(state, rules, card):
+    """Pirates a card shows in a Hand, a reveal, a draw or on the deck (T3, T13, T14, T20, T24,
+    T28, T30, T32): printed, unless the A38 / A39 options widen T7 / T31 to every purpose."""
+    m = state[C.F_MASKS + card]
+    if m == B_WALRUS and rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7):
+        return all_pirates(rules)
+    if m & B_CROC_TURTLE and rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31):
+        m |= B_CROC_TURTLE & all_pirates(rules)
+    return m
+
+
+@njit(**J)
+def pile_top(state, pile):
+    n = state[C.F_PILE_N + pile]
+    if n == 0:
+        return -1
+    return state[C.F_PILE + pile * C.MAX_CARDS + n - 1]
+
+
+@njit(**J)
+def deck_shown(state):
+    """T13: the deck's top card lies face up (-1 when T13 is off or the deck is empty)."""
+    n = state[C.F_DECK_N]
+    if n == 0 or not tile_on(state, 13):
+        return -1
+    return state[C.F_DECK + n - 1]
+
+
+@njit(**J)
+def front_mask(state, seat):
+    return state[sf(seat, C.SH_FRONT_MASK)]
+
+
+@njit(**J)
+def front_leader(state, seat):
+    """``seat`` has strictly more cards in front of them than every other player (A29)."""
+    mine = state[sf(seat, C.SH_FRONT_N)]
+    for s in range(state[L.H_N_PLAYERS]):
+        if s != seat and state[sf(s, C.SH_FRONT_N)] >= mine:
+            return False
+    return True
+
+
+@njit(**J)
+def seat_after(state, seat, steps):
+    """The seat ``steps`` turns after ``seat`` in the current direction of play."""
+    n = state[L.H_N_PLAYERS]
+    return (seat + steps * state[C.F_DIR]) % n
+
+
+@njit(**J)
+def left_of(state, seat):
+    return (seat + 1) % state[L.H_N_PLAYERS]  # A6: fixed seats
+
+
+@njit(**J)
+def right_of(state, seat):
+    n = state[L.H_N_PLAYERS]
+    return (seat + n - 1) % n
+
+
+@njit(**J)
+def count(state, seat, counter, amount):
+    state[C.F_COUNTERS + seat * C.N_COUNTERS + counter] += amount
+
+
+# Matching (R7, R18, R21 and the match tiles) ------------------------------------------------------
+@njit(**J)
+def newer(best, age):
+    return age if age > best else best
+
+
+@njit(**J)
+def can_play(state, rules, seat, card, pile):
+    """May ``seat`` play ``card`` onto Action pile ``pile``? A permission (a common pirate, R7;
+    a Joker or match tile) and no prohibition (T7, T22); under ``tile_conflict`` newest_wins a
+    prohibition yields to a newer tile's permission (A19). Ages: slot order, the basic rule -1."""
+    top = pile_top(state, pile)
+    if top < 0:
+        return True  # an empty Action pile (A7: refilled at once when the deck allows)
+    cm = play_mask(state, rules, card)
+    tm = play_mask(state, rules, top)
+    perm = -2
+    if cm & tm:
+        perm = -1
+    if tile_on(state, 9) and cm & B_WALRUS:  # T9: Walruses are Jokers
+        perm = newer(perm, tile_age(state, 9))
+    shown = deck_shown(state)  # T13
+    if shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 and cm >> C.OCTOPUS & 1:
+        perm = newer(perm, tile_age(state, 13))
+    if tile_on(state, 34) and hand_n(state, seat) >= 8:  # T34, A28
+        perm = newer(perm, tile_age(state, 34))
+    if tile_on(state, 39) and cm & front_mask(state, seat):  # T39
+        perm = newer(perm, tile_age(state, 39))
+    ghost = state[C.F_GHOST]
+    if ghost >= 0 and tile_on(state, 40) and cm >> ghost & 1:  # T40
+        perm = newer(perm, tile_age(state, 40))
+    if tile_on(state, 6) and cm >> C.PARROT & 1 and tm >> C.MONKEY & 1:  # T6
+        perm = newer(perm, tile_age(state, 6))
+    if tile_on(state, 29) and tm >> C.RABBIT & 1:  # T29
+        perm = newer(perm, tile_age(state, 29))
+    if rules[R.R_JOKER_TOP]:  # A4 alternative: a Joker on top matches any card
+        if tile_on(state, 9) and tm & B_WALRUS:
+            perm = newer(perm, tile_age(state, 9))
+        if shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 and tm >> C.OCTOPUS & 1:
+            perm = newer(perm, tile_age(state, 13))
+        if ghost >= 0 and tile_on(state, 40) and tm >> ghost & 1:
+            perm = newer(perm, tile_age(state, 40))
+        if tile_on(state, 39) and tm & front_mask(state, seat):
+            perm = newer(perm, tile_age(state, 39))
+    if perm == -2:
+        return False
+    prohibition = -2
+    if tile_on(state, 7) and cm & B_WALRUS and tm & B_WALRUS:  # T7: no Walrus onto a Walrus
+        prohibition = tile_age(state, 7)
+    if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
+        prohibition = newer(prohibition, tile_age(state, 22))  # T22, A26
+    if prohibition == -2:
+        return True
+    if not rules[R.R_NEWEST_WINS]:
+        return False
+    return perm > prohibition
+
+
+@njit(**J)
+def list_plays(state, rules, seat, out, n):
+    """Append ``C_PLAY + pile * CARD_SPAN + card`` for every legal play, pile-major, ascending."""
+    for pile in range(state[C.F_N_PILES]):
+        for card in range(state[C.F_N_CARDS]):
+            if state[C.F_LOC + card] == C.LOC_HAND + seat and can_play(
+                state, rules, seat, card, pile
+            ):
+                out[n] = C.C_PLAY + pile * C.CARD_SPAN + card
+                n += 1
+    return n
+
+
+@njit(**J)
+def list_hand(state, rules, seat, base, piles, out, n, pirate_bit):
+    """Append ``base + pile * CARD_SPAN + card`` for the cards of ``seat``'s Hand (only those
+    whose printed/held mask has ``pirate_bit`` set when it is not 0), for ``piles`` piles."""
+    for pile in range(piles):
+        for card in range(state[C.F_N_CARDS]):
+            if state[C.F_LOC + card] == C.LOC_HAND + seat:
+                if pirate_bit == 0 or held_mask(state, rules, card) & pirate_bit:
+                    out[n] = base + pile * C.CARD_SPAN + card
+                    n += 1
+    return n
+
+
+# Moving cards ------------------------------------------------------------------------------------
+@njit(**J)
+def to_hand(state, seat, card):
+    state[C.F_LOC + card] = C.LOC_HAND + seat
+    state[sf(seat, C.SH_HAND_N)] += 1
+
+
+@njit(**J)
+def from_hand(state, card):
+    seat = state[C.F_LOC + card] - C.LOC_HAND
+    state[sf(seat, C.SH_HAND_N)] -= 1
+
+
+@njit(**J)
+def refresh_fronts(state):
+    """Cards in front of each player and their pirates (R22: T26, T38 and T39 cards alike)."""
+    n_players = state[L.H_N_PLAYERS]
+    for s in range(n_players):
+        state[sf(s, C.SH_FRONT_N)] = 0
+        state[sf(s, C.SH_FRONT_MASK)] = 0
+    for card in range(state[C.F_N_CARDS]):
+        loc = state[C.F_LOC + card]
+        if loc >= C.LOC_FRONT:
+            s = (loc - C.LOC_FRONT) % 8
+            state[sf(s, C.SH_FRONT_N)] += 1
+            state[sf(s, C.SH_FRONT_MASK)] |= state[C.F_MASKS + card]
+
+
+@njit(**J)
+def pile_push(state, pile, card):
+    n = state[C.F_PILE_N + pile]
+    state[C.F_PILE + pile * C.MAX_CARDS + n] = card
+    state[C.F_PILE_N + pile] = n + 1
+    state[C.F_LOC + card] = C.LOC_PILE + pile
+
+
+@njit(**J)
+def pile_insert(state, pile, pos, card):
+    """Insert ``card`` at position ``pos`` (0 = bottom) of Action pile ``pile``."""
+    base = C.F_PILE + pile * C.MAX_CARDS
+    n = state[C.F_PILE_N + pile]
+    for i in range(n, pos, -1):
+        state[base + i] = state[base + i - 1]
+    state[base + pos] = card
+    state[C.F_PILE_N + pile] = n + 1
+    state[C.F_LOC + card] = C.LOC_PILE + pile
+
+
+@njit(**J)
+def pile_position(state, pile, card):
+    base = C.F_PILE + pile * C.MAX_CARDS
+    for i in range(state[C.F_PILE_N + pile]):
+        if state[base + i] == card:
+            return i
+    return -1
+
+
+@njit(**J)
+def pile_remove(state, pile, card):
+    """Take ``card`` out of Action pile ``pile`` (it is there)."""
+    base = C.F_PILE + pile * C.MAX_CARDS
+    n = state[C.F_PILE_N + pile]
+    pos = pile_position(state, pile, card)
+    for i in range(pos, n - 1):
+        state[base + i] = state[base + i + 1]
+    state[C.F_PILE_N + pile] = n - 1
+
+
+@njit(**J)
+def reshuffle(state, rng):
+    """R8, A7: every Action-pile card but the top card(s) becomes the new deck, shuffled; pile 0's
+    cards from the bottom up, then pile 1's."""
+    n = state[C.F_DECK_N]
+    for pile in range(state[C.F_N_PILES]):
+        base = C.F_PILE + pile * C.MAX_CARDS
+        pn = state[C.F_PILE_N + pile]
+        if pn > 1:
+            for i in range(pn - 1):
+                card = state[base + i]
+                state[C.F_DECK + n] = card
+                state[C.F_LOC + card] = C.LOC_DECK
+                n += 1
+            state[base] = state[base + pn - 1]
+            state[C.F_PILE_N + pile] = 1
+    state[C.F_DECK_N] = n
+    shuffle(rng, state[C.F_DECK : C.F_DECK + n], n)
+
+
+@njit(**J)
+def deck_take(state, rng):
+    """The deck's top card, taken off the deck (reshuffling an empty deck first, A7), or -1."""
+    if state[C.F_DECK_N] == 0:
+        reshuffle(state, rng)
+    n = state[C.F_DECK_N]
+    if n == 0:
+        return -1
+    card = state[C.F_DECK + n - 1]
+    state[C.F_DECK_N] = n - 1
+    state[C.F_LOC + card] = C.LOC_NONE
+    if n == 1 and tile_on(state, 13):
+        reshuffle(state, rng)  # A7: under T13 an emptied deck is rebuilt at once
+    return card
+
+
+@njit(**J)
+def deck_put_top(state, card):
+    n = state[C.F_DECK_N]
+    state[C.F_DECK + n] = card
+    state[C.F_DECK_N] = n + 1
+    state[C.F_LOC + card] = C.LOC_DECK
+
+
+@njit(**J)
+def deck_put_bottom(state, card):
+    n = state[C.F_DECK_N]
+    for i in range(n, 0, -1):
+        state[C.F_DECK + i] = state[C.F_DECK + i - 1]
+    state[C.F_DECK] = card
+    state[C.F_DECK_N] = n + 1
+    state[C.F_LOC + card] = C.LOC_DECK
+
+
+@njit(**J)
+def refill_piles(state, rng):
+    """A7, R1: an empty Action pile takes the deck's top card at once."""
+    for pile in range(state[C.F_N_PILES]):
+        if state[C.F_PILE_N + pile] == 0:
+            card = deck_take(state, rng)
+            if card >= 0:
+                pile_push(state, pile, card)
+
+
+@njit(**J)
+def discard(state, rules, card, pile):
+    """R19: a card from a Hand onto Action pile ``pile`` without matching or triggering; on top
+    (A3 default) or beneath the top card (``discard_to_top`` false)."""
+    from_hand(state, card)
+    n = state[C.F_PILE_N + pile]
+    if rules[R.R_DISCARD_TOP] or n == 0:
+        pile_push(state, pile, card)
+    else:
+        pile_insert(state, pile, n - 1, card)
+
+
+# The task stack ------------------------------------------------------------------------------------
+@njit(**J)
+def push(state, kind, a, b, c):
+    sp = state[C.F_SP]
+    base = C.F_STACK + sp * C.TASK_LEN
+    state[base] = kind
+    state[base + 1] = a
+    state[base + 2] = b
+    state[base + 3] = c
+    state[C.F_SP] = sp + 1
+
+
+@njit(**J)
+def pop(state):
+    state[C.F_SP] -= 1
+
+
+@njit(**J)
+def top_task(state):
+    """Index in the state of the top task's ``kind`` (``+1..+3``: a, b, c)."""
+    return C.F_STACK + (state[C.F_SP] - 1) * C.TASK_LEN
+
+
+@njit(**J)
+def ask(state, seat, phase, a, b):
+    state[L.H_SEAT] = seat
+    state[L.H_PHASE] = phase
+    state[C.F_CTX_A] = a
+    state[C.F_CTX_B] = b
+
+
+@njit(**J)
+def push_window(state):
+    """A T35 window (A17), only while T35 is face up: it cannot turn face up within a round, and a
+    window whose T35 went face down meanwhile closes at once (``task_window``)."""
+    if tile_on(state, 35):
+        push(state, C.K_WINDOW, 0, 0, 0)
+
+
+@njit(**J)
+def draw(state, rules, seat, rng):
+    """``seat`` draws a card (R8; A18: every card from the deck into a Hand) and the tiles a draw
+    sets off (T3, T24) are pushed, oldest on top. Returns the card, or -1 (no card, R16)."""
+    card = deck_take(state, rng)
+    if card < 0:
+        return -1
+    to_hand(state, seat, card)
+    count(state, seat, C.C_CARDS_DRAWN, 1)
+    for slot in range(state[C.F_N_TILES] - 1, -1, -1):
+        tile = state[C.F_TILES + slot]
+        if (tile == 3 or tile == 24) and state[C.F_TILE_DOWN + slot] == 0:
+            push(state, C.K_DRAWN, slot, seat, card)
+    return card
+
+
+@njit(**J)
+def draw_step(state, rules, seat, rng):
+    """A turn's draw as a step (R8, T36): a window follows the draw and its tiles (A17)."""
+    push_window(state)
+    draw(state, rules, seat, rng)
+
+
+@njit(**J)
+def triggers(state, rules, tile, card, under):
+    """Does playing ``card`` onto ``under`` (-1: put in front, T38) trigger ``tile`` (A2, A20)?"""
+    m = play_mask(state, rules, card)
+    key = PLAY_KEY_TABLE[tile]
+    if key >= 0:
+        return m >> key & 1 == 1
+    played = ONTO_PLAYED_TABLE[tile]
+    if played >= 0:
+        return (
+            under >= 0
+            and m >> played & 1 == 1
+            and play_mask(state, rules, under) >> ONTO_UNDER_TABLE[tile] & 1 == 1
+        )
+    if tile == 11:
+        return True  # T11 acts on every play (A27)
+    if tile == 40:
+        return is_solitary(state, card)
+    return False
+
+
+@njit(**J)
+def do_play(state, rules, seat, card, pile, rng):
+    """Play ``card`` onto ``pile`` (R7, R18) and push what follows (module docstring)."""
+    from_hand(state, card)
+    count(state, seat, C.C_CARDS_PLAYED, 1)
+    under = pile_top(state, pile)
+    if tile_on(state, 38) and is_solitary(state, card):
+        state[C.F_LOC + card] = C.LOC_FRONT + seat  # T38: in front of you instead (A29)
+        refresh_fronts(state)
+        under = -1
+    else:
+        pile_push(state, pile, card)
+    state[C.F_PLAY_SEAT] = seat
+    state[C.F_PLAY_CARD] = card
+    state[C.F_PLAY_UNDER] = under
+    state[C.F_PLAY_PILE] = pile
+    push(state, C.K_OPT_EXTRAS, 0, 0, 0)
+    for slot in range(state[C.F_N_TILES] - 1, -1, -1):
+        if state[C.F_TILE_DOWN + slot] == 0 and triggers(
+            state, rules, state[C.F_TILES + slot], card, under
+        ):
+            push_window(state)
+            push(state, C.K_TILE, slot, 0, 0)
+    push_window(state)
+
+
+# Tiles in play -------------------------------------------------------------------------------------
+@njit(**J)
+def add_tile(state, tile, adder):
+    """``tile`` comes into play as the newest tile (A2)."""
+    slot = state[C.F_N_TILES]
+    state[C.F_TILES + slot] = tile
+    state[C.F_TILE_DOWN + slot] = 0
+    state[C.F_TILE_ADDER + slot] = adder
+    state[C.F_TILE_SLOT + tile] = slot
+    state[C.F_TILE_WHERE + tile] = C.W_PLAY
+    state[C.F_N_TILES] = slot + 1
+
+
+@njit(**J)
+def remove_slot(state, slot):
+    """R17: the tile in ``slot`` leaves the game; younger tiles keep their order."""
+    n = state[C.F_N_TILES]
+    tile = state[C.F_TILES + slot]
+    state[C.F_TILE_WHERE + tile] = C.W_REMOVED
+    state[C.F_TILE_SLOT + tile] = -1
+    for s in range(slot, n - 1):
+        moved = state[C.F_TILES + s + 1]
+        state[C.F_TILES + s] = moved
+        state[C.F_TILE_DOWN + s] = state[C.F_TILE_DOWN + s + 1]
+        state[C.F_TILE_ADDER + s] = state[C.F_TILE_ADDER + s + 1]
+        state[C.F_TILE_SLOT + moved] = s
+    state[C.F_TILES + n - 1] = 0
+    state[C.F_TILE_DOWN + n - 1] = 0
+    state[C.F_TILE_ADDER + n - 1] = 0
+    state[C.F_N_TILES] = n - 1
+
+
+@njit(**J)
+def adventure_pop(state):
+    n = state[C.F_ADV_N]
+    if n == 0:
+        return 0
+    state[C.F_ADV_N] = n - 1
+    return state[C.F_ADV + n - 1]
+
+
+@njit(**J)
+def adventure_bottom(state, tile):
+    n = state[C.F_ADV_N]
+    for i in range(n, 0, -1):
+        state[C.F_ADV + i] = state[C.F_ADV + i - 1]
+    state[C.F_ADV] = tile
+    state[C.F_ADV_N] = n + 1
+    state[C.F_TILE_WHERE + tile] = C.W_PILE
+
+
+@njit(**J)
+def tile_setup(state, rules, rng):
+    """R2, R5, A9 (and a Cruise reset, A13): the fixed tiles, then ``start_tiles`` from the
+    shuffled pile, then in Treasure Hunt one map piece per seat."""
+    n_players = state[L.H_N_PLAYERS]
+    for t in range(1, C.N_TILES + 1):
+        state[C.F_TILE_WHERE + t] = C.W_OUT
+        state[C.F_TILE_SLOT + t] = -1
+    for s in range(C.N_TILES):
+        state[C.F_TILES + s] = 0
+        state[C.F_TILE_DOWN + s] = 0
+        state[C.F_TILE_ADDER + s] = 0
+    state[C.F_N_TILES] = 0
+    for i in range(rules[R.R_N_FIXED]):
+        add_tile(state, rules[R.R_FIXED + i], -1)
+    n = rules[R.R_N_POOL]
+    for i in range(n):
+        state[C.F_ADV + i] = rules[R.R_POOL + i]
+        state[C.F_TILE_WHERE + rules[R.R_POOL + i]] = C.W_PILE
+    state[C.F_ADV_N] = n
+    shuffle(rng, state[C.F_ADV : C.F_ADV + n], n)
+    for _ in range(rules[R.R_START_TILES]):
+        add_tile(state, adventure_pop(state), -1)
+    for s in range(n_players):
+        state[sf(s, C.SH_MAPS)] = 0
+        if not rules[R.R_CRUISE]:
+            tile = adventure_pop(state)
+            state[C.F_TILE_WHERE + tile] = C.W_MAP + s
+            state[sf(s, C.SH_MAPS)] = 1
+
+
+@njit(**J)
+def turn_down(state, rules, slot, rng):
+    """T27 turns the tile in ``slot`` face down; a tile with state loses it (A40)."""
+    state[C.F_TILE_DOWN + slot] = 1
+    tile = state[C.F_TILES + slot]
+    n_cards = state[C.F_N_CARDS]
+    if tile == 22:
+        state[C.F_T22_HOLDER] = -1
+    elif tile == 40:
+        state[C.F_GHOST] = -1
+    elif tile == 37 and state[C.F_N_PILES] == 2:
+        n = state[C.F_DECK_N]
+        for i in range(state[C.F_PILE_N + 1]):
+            card = state[C.F_PILE + C.MAX_CARDS + i]
+            state[C.F_DECK + n] = card
+            state[C.F_LOC + card] = C.LOC_DECK
+            n += 1
+        state[C.F_PILE_N + 1] = 0
+        state[C.F_N_PILES] = 1
+        state[C.F_DECK_N] = n
+        shuffle(rng, state[C.F_DECK : C.F_DECK + n], n)
+    elif tile == 39:
+        for s in range(state[L.H_N_PLAYERS]):
+            for card in range(n_cards):
+                if state[C.F_LOC + card] == C.LOC_VOODOO + s:
+                    pn = state[C.F_PILE_N]
+                    pile_insert(state, 0, pn - 1 if pn > 0 else 0, card)
+        refresh_fronts(state)
+    elif tile == 11:
+        for card in range(n_cards):
+            if state[C.F_LOC + card] == C.LOC_ASIDE:
+                deck_put_bottom(state, card)
+
+
+# Rounds ---------------------------------------------------------------------------------------------
+@njit(**J)
+def game_count(state, counter, amount):
+    state[C.F_GAME_COUNTERS + counter] += amount
+
+
+@njit(**J)
+def new_round(state, rules, rng):
+    """R12, A11: a fresh deal by the dealer; the player on the dealer's left plays first."""
+    n_players = state[L.H_N_PLAYERS]
+    n_cards = state[C.F_N_CARDS]
+    state[C.F_DIR] = 1
+    state[C.F_SKIP] = 0
+    state[C.F_GHOST] = -1
+    state[C.F_T22_HOLDER] = -1
+    state[C.F_PENDING_EXTRA] = 0
+    state[C.F_REVEALED] = -1
+    for s in range(state[C.F_N_TILES]):
+        state[C.F_TILE_DOWN + s] = 0
+    for card in range(n_cards):
+        state[C.F_DECK + card] = card
+        state[C.F_LOC + card] = C.LOC_DECK
+    state[C.F_DECK_N] = n_cards
+    shuffle(rng, state[C.F_DECK : C.F_DECK + n_cards], n_cards)
+    state[C.F_PILE_N] = 0
+    state[C.F_PILE_N + 1] = 0
+    state[C.F_N_PILES] = 2 if tile_on(state, 37) else 1
+    for s in range(n_players):
+        state[sf(s, C.SH_HAND_N)] = 0
+    first = (state[C.F_DEALER] + 1) % n_players
+    for _ in range(rules[R.R_HAND_SIZE]):
+        for i in range(n_players):
+            card = deck_take(state, rng)
+            if card >= 0:
+                to_hand(state, (first + i) % n_players, card)
+    for pile in range(state[C.F_N_PILES]):
+        card = deck_take(state, rng)
+        if card >= 0:
+            pile_push(state, pile, card)
+    if tile_on(state, 39):  # A33: Voodoo cards, from the first player clockwise
+        adder = state[C.F_TILE_ADDER + tile_age(state, 39)]
+        for i in range(n_players):
+            s = (first + i) % n_players
+            if rules[R.R_VOODOO_ALL] or adder < 0 or s == adder:
+                card = deck_take(state, rng)
+                if card >= 0:
+                    state[C.F_LOC + card] = C.LOC_VOODOO + s
+    refresh_fronts(state)
+    state[C.F_ROUND_TURNS] = 0
+    state[C.F_ROUND_FIRST] = first
+    count(state, first, C.C_FIRST_PLAYER_ROUNDS, 1)
+    r = state[C.F_ROUND]
+    if r < C.ROUND_SLOTS:
+        state[C.F_GAME_COUNTERS + C.G_TILES_ROUND + r] = state[C.F_N_TILES]
+    state[C.F_ACTIVE] = first
+    push(state, C.K_TURN_START, 0, 0, 0)
+
+
+@njit(**J)
+def finish_round(state, winner):
+    """Round figures (counters); ``winner`` -1: ended by ``round_turn_cap`` (A16)."""
+    r = state[C.F_ROUND]
+    turns = state[C.F_ROUND_TURNS]
+    state[C.F_ROUND] = r + 1
+    game_count(state, C.G_ROUNDS, 1)
+    if r < C.ROUND_SLOTS:
+        state[C.F_GAME_COUNTERS + C.G_TURNS_ROUND + r] = turns
+    if turns > state[C.F_GAME_COUNTERS + C.G_LONGEST]:
+        state[C.F_GAME_COUNTERS + C.G_LONGEST] = turns
+    if winner >= 0:
+        state[sf(winner, C.SH_ROUNDS_WON)] += 1
+        if winner == state[C.F_ROUND_FIRST]:
+            game_count(state, C.G_FIRST_WINS, 1)
+        game_count(state, C.G_TILES_AT_WINS, state[C.F_N_TILES])
+    else:
+        game_count(state, C.G_ROUNDS_CAPPED, 1)
+    state[C.F_WINNER] = winner
+
+
+@njit(**J)
+def end_game(state, reason, winner):
+    state[L.H_OVER] = 1
+    state[L.H_END_REASON] = reason
+    state[C.F_GAME_WINNER] = winner
+
+
+@njit(**J)
+def next_round(state, rules, rng):
+    """After R11: the game ends (M1, M2) or the winner deals the next round (R12)."""
+    winner = state[C.F_WINNER]
+    if not rules[R.R_CRUISE]:
+        if winner >= 0 and state[sf(winner, C.SH_MAPS)] >= 1 + rules[R.R_MAP_TO_WIN]:
+            end_game(state, C.END_MAP, winner)  # M2, A42
+            return
+    else:
+        if state[C.F_ROUND] >= rules[R.R_CRUISE_ROUNDS]:
+            end_game(state, C.END_CRUISE, -1)
+            return
+        reset = rules[R.R_CRUISE_RESET]
+        if reset > 0 and state[C.F_N_TILES] >= reset:  # M1, A13
+            tile_setup(state, rules, rng)
+            game_count(state, C.G_RESETS, 1)
+    if winner >= 0:
+        state[C.F_DEALER] = winner
+    new_round(state, rules, rng)
+
+
+@njit(**J)
+def all_show(state, rules, seat, bit):
+    for card in range(state[C.F_N_CARDS]):
+        if (
+            state[C.F_LOC + card] == C.LOC_HAND + seat
+            and not held_mask(state, rules, card) >> bit & 1
+        ):
+            return False
+    return True
+
+
+@njit(**J)
+def plan_b(state, rules, seat):
+    """T32, A31: exactly 3 cards showing an Octopus, a Walrus and a Crocodile."""
+    if hand_n(state, seat) != 3:
+        return False
+    m0 = 0
+    m1 = 0
+    m2 = 0
+    k = 0
+    for card in range(state[C.F_N_CARDS]):
+        if state[C.F_LOC + card] == C.LOC_HAND + seat:
+            m = held_mask(state, rules, card)
+            if k == 0:
+                m0 = m
+            elif k == 1:
+                m1 = m
+            else:
+                m2 = m
+            k += 1
+    o, w, c = C.OCTOPUS, C.WALRUS, C.CROCODILE
+    if rules[R.R_PLAN_B_TWICE]:
+        u = m0 | m1 | m2
+        return u >> o & 1 == 1 and u >> w & 1 == 1 and u >> c & 1 == 1
+    # three different cards each supply one of the pirates: some assignment works
+    return (
+        (m0 >> o & 1 and m1 >> w & 1 and m2 >> c & 1)
+        or (m0 >> o & 1 and m2 >> w & 1 and m1 >> c & 1)
+        or (m1 >> o & 1 and m0 >> w & 1 and m2 >> c & 1)
+        or (m1 >> o & 1 and m2 >> w & 1 and m0 >> c & 1)
+        or (m2 >> o & 1 and m0 >> w & 1 and m1 >> c & 1)
+        or (m2 >> o & 1 and m1 >> w & 1 and m0 >> c & 1)
+    ) != 0
+
+
+@njit(**J)
+def turn_end(state, rules, rng):
+    """R9, R10 (A5), T28, T32; the turn caps (A16, core); the next player (R9, T12)."""
+    seat = state[C.F_ACTIVE]
+    n_players = state[L.H_N_PLAYERS]
+    winner = -1
+    if hand_n(state, seat) == 0:
+        winner = seat
+    elif tile_on(state, 28) and all_show(state, rules, seat, C.RABBIT):
+        winner = seat
+    elif tile_on(state, 32) and plan_b(state, rules, seat):
+        winner = seat
+    if winner < 0 and rules[R.R_WIN_ANY]:
+        for i in range(1, n_players):
+            s = seat_after(state, seat, i)
+            if hand_n(state, s) == 0:
+                winner = s
+                break
+    state[L.H_TURNS] += 1
+    state[C.F_ROUND_TURNS] += 1
+    if winner >= 0:
+        finish_round(state, winner)
+        if not end_turn_cap_reached(state):
+            push(state, C.K_ROUND_END, 0, 0, 0)
+    elif end_turn_cap_reached(state):
+        return
+    elif state[C.F_ROUND_TURNS] >= rules[R.R_ROUND_CAP]:
+        finish_round(state, -1)
+        push(state, C.K_ROUND_END, 0, 0, 0)
+    else:
+        nxt = seat_after(state, seat, 1)
+        if state[C.F_SKIP]:  # T12
+            state[C.F_SKIP] = 0
+            count(state, nxt, C.C_TILES_AGAINST, 1)
+            nxt = seat_after(state, seat, 2)
+        state[C.F_ACTIVE] = nxt
+        push(state, C.K_TURN_START, 0, 0, 0)
+
+
+# Tasks: each runs (code < 0) until it needs a decision, returning the number of legal codes in
+# ``out``, or applies decision ``code`` it asked for; 0 when it progressed without one. -----------
+@njit(**J)
+def decode_card(code):
+    x = code - C.C_CARD
+    return x % C.CARD_SPAN, x // C.CARD_SPAN
+
+
+@njit(**J)
+def task_window(state, rules, rng, out, code):
+    """T35, A17: every player holding exactly 5 cards may discard one, in turn order from the
+    active player (only the active player with ``favorable_current_any_turn`` false)."""
+    t = top_task(state)
+    if not tile_on(state, 35):
+        pop(state)
+        return 0
+    active = state[C.F_ACTIVE]
+    i = state[t + 1]
+    if code >= 0:
+        if code != C.C_PASS:
+            card, pile = decode_card(code)
+            discard(state, rules, card, pile)
+        state[t + 1] = i + 1
+        return 0
+    while i < state[L.H_N_PLAYERS]:
+        s = seat_after(state, active, i)
+        if (rules[R.R_CURRENT_ANY] or s == active) and hand_n(state, s) == 5:
+            out[0] = C.C_PASS
+            n = list_hand(state, rules, s, C.C_CARD, state[C.F_N_PILES], out, 1, 0)
+            state[t + 1] = i
+            ask(state, s, C.PH_T35, active, -1)
+            return n
+        i += 1
+    pop(state)
+    return 0
+
+
+@njit(**J)
+def apply_play_or_draw(state, rules, seat, code, rng):
+    if code < C.C_DRAW:
+        do_play(state, rules, seat, code % C.CARD_SPAN, code // C.CARD_SPAN, rng)
+    elif code == C.C_DRAW:
+        draw_step(state, rules, seat, rng)
+
+
+@njit(**J)
+def task_main(state, rules, rng, out, code):
+    """R7, R8 (A1; T38: a leader who cannot play may skip the draw, A29)."""
+    seat = state[C.F_ACTIVE]
+    if code >= 0:
+        pop(state)
+        if code < C.C_DRAW:
+            state[C.F_MAIN_PLAYED] = 1
+        apply_play_or_draw(state, rules, seat, code, rng)
+        return 0
+    n = list_plays(state, rules, seat, out, 0)
+    if n > 0:
+        if not rules[R.R_MUST_PLAY]:
+            out[n] = C.C_DRAW
+            n += 1
+        ask(state, seat, C.PH_MAIN, -1, -1)
+        return n
+    if tile_on(state, 38) and front_leader(state, seat):
+        out[0] = C.C_DRAW
+        out[1] = C.C_PASS
+        ask(state, seat, C.PH_T38_DRAW, -1, -1)
+        return 2
+    pop(state)
+    draw_step(state, rules, seat, rng)
+    return 0
+
+
+@njit(**J)
+def task_opt_extras(state, rules, rng, out, code):
+    """T8, T15: the optional extra plays granted, after the play's tiles resolved (A21)."""
+    seat = state[C.F_ACTIVE]
+    if code >= 0:
+        pop(state)
+        if code == C.C_PASS:
+            state[C.F_PENDING_EXTRA] = 0
+        else:
+            state[C.F_PENDING_EXTRA] -= 1
+            apply_play_or_draw(state, rules, seat, code, rng)
+        return 0
+    if state[C.F_PENDING_EXTRA] == 0:
+        pop(state)
+        return 0
+    n = list_plays(state, rules, seat, out, 0)
+    if n == 0:
+        state[C.F_PENDING_EXTRA] = 0
+        pop(state)
+        return 0
+    out[n] = C.C_PASS
+    ask(state, seat, C.PH_EXTRA, -1, -1)
+    return n + 1
+
+
+@njit(**J)
+def task_turn_extras(state, rules, rng, out, code):
+    """T26 (a front leader's optional extra play) and T36 (an extra attempt), once a turn each,
+    in tile age order, after the normal step (A24, A29)."""
+    t = top_task(state)
+    seat = state[C.F_ACTIVE]
+    if code >= 0:
+        state[t + 1] += 1
+        apply_play_or_draw(state, rules, seat, code, rng)
+        return 0
+    for slot in range(state[t + 1], state[C.F_N_TILES]):
+        if state[C.F_TILE_DOWN + slot]:
+            continue
+        tile = state[C.F_TILES + slot]
+        if tile == 26 and front_leader(state, seat):
+            n = list_plays(state, rules, seat, out, 0)
+            if n > 0:
+                out[n] = C.C_PASS
+                state[t + 1] = slot
+                ask(state, seat, C.PH_EXTRA, 26, -1)
+                return n + 1
+        elif tile == 36 and (state[C.F_MAIN_PLAYED] or rules[R.R_SAILS_AFTER_DRAW]):
+            n = list_plays(state, rules, seat, out, 0)
+            if n > 0:
+                if not rules[R.R_MUST_PLAY]:
+                    out[n] = C.C_DRAW
+                    n += 1
+                state[t + 1] = slot
+                ask(state, seat, C.PH_FULL_SAILS, -1, -1)
+                return n
+            if hand_n(state, seat) > 0:
+                state[t + 1] = slot + 1
+                draw_step(state, rules, seat, rng)
+                return 0
+    pop(state)
+    return 0
+
+
+@njit(**J)
+def task_drawn(state, rules, rng, out, code):
+    """T3 (may discard a Penguin) and T24 (may give the drawn Turtle left), per card drawn."""
+    t = top_task(state)
+    slot = state[t + 1]
+    seat = state[t + 2]
+    card = state[t + 3]
+    tile = state[C.F_TILES + slot]
+    if code >= 0:
+        pop(state)
+        if code != C.C_PASS:
+            if tile == 3:
+                c, pile = decode_card(code)
+                discard(state, rules, c, pile)
+            else:
+                from_hand(state, card)
+                to_hand(state, left_of(state, seat), card)
+        return 0
+    if state[C.F_TILE_DOWN + slot]:
+        pop(state)
+        return 0
+    if tile == 3:
+        out[0] = C.C_PASS
+        n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 1, 1 << C.PENGUIN)
+        if n > 1:
+            ask(state, seat, C.PH_T3, card, -1)
+            return n
+    elif (
+        state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> C.TURTLE & 1
+    ):
+        out[0] = C.C_PASS
+        out[1] = C.C_YES
+        ask(state, seat, C.PH_T24, card, -1)
+        return 2
+    pop(state)
+    return 0
+
+
+@njit(**J)
+def nth_card(state, seat, k, bit, rules):
+    """The ``k``-th card (id order) of ``seat``'s Hand showing pirate ``bit`` (any if -1)."""
+    for card in range(state[C.F_N_CARDS]):
+        if state[C.F_LOC + card] == C.LOC_HAND + seat and (
+            bit < 0 or held_mask(state, rules, card) >> bit & 1
+        ):
+            if k == 0:
+                return card
+            k -= 1
+    return -1
+
+
+@njit(**J)
+def count_showing(state, rules, seat, bit):
+    n = 0
+    for card in range(state[C.F_N_CARDS]):
+        if state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> bit & 1:
+            n += 1
+    return n
+
+
+@njit(**J)
+def give(state, card, seat):
+    from_hand(state, card)
+    to_hand(state, seat, card)
+
+
+@njit(**J)
+def task_tile(state, rules, rng, out, code):
+    """A triggered tile's effect (T-table), played by ``F_PLAY_SEAT``; sub-step in ``b``."""
+    t = top_task(state)
+    slot = state[t + 1]
+    sub = state[t + 2]
+    tile = state[C.F_TILES + slot]
+    seat = state[C.F_PLAY_SEAT]
+    n_players = state[L.H_N_PLAYERS]
+    pile = state[C.F_PLAY_PILE]
+    under = state[C.F_PLAY_UNDER]
+    if code < 0 and sub == 0:
+        if state[C.F_TILE_DOWN + slot]:  # A40: turned face down before it resolved
+            pop(state)
+            return 0
+        count(state, seat, C.C_TILES_TRIGGERED, 1)
+        sub = 1
+        state[t + 2] = 1
+    if tile == 1:  # Follow the Penguin (A6, A23)
+        state[C.F_DIR] = -state[C.F_DIR]
+    elif tile == 2 or tile == 26:  # Turtleball, Rabbit Hunt: the card played onto (A25)
+        if under >= 0 and state[C.F_LOC + under] == C.LOC_PILE + pile:
+            pile_remove(state, pile, under)
+            if tile == 2:
+                right = right_of(state, seat)
+                to_hand(state, right, under)
+                count(state, right, C.C_TILES_AGAINST, 1)
+            else:
+                state[C.F_LOC + under] = C.LOC_FRONT + seat
+                refresh_fronts(state)
+            refill_piles(state, rng)
+    elif tile == 4 or tile == 16 or tile == 21 and sub == 1:
+        # Man Overboard: a card on top of the deck; Sabotage: a card to the left;
+        # Stowaway: a card under the card just played, then a draw
+        if code >= 0:
+            card = code - C.C_CARD
+            if tile == 4:
+                from_hand(state, card)
+                deck_put_top(state, card)
+            elif tile == 16:
+                left = left_of(state, seat)
+                give(state, card, left)
+                count(state, left, C.C_TILES_AGAINST, 1)
+            else:
+                from_hand(state, card)
+                if pile >= state[C.F_N_PILES]:
+                    pile = 0  # T37's second pile went back into the deck (T27, A40)
+                pos = pile_position(state, pile, state[C.F_PLAY_CARD])
+                if pos < 0:
+                    pos = max(state[C.F_PILE_N + pile] - 1, 0)
+                pile_insert(state, pile, pos, card)
+                state[t + 2] = 2
+                return 0
+        elif hand_n(state, seat) > 0 and (tile != 21 or under >= 0):
+            n = list_hand(state, rules, seat, C.C_CARD, 1, out, 0, 0)
+            phase = C.PH_T4 if tile == 4 else (C.PH_T16 if tile == 16 else C.PH_T21)
+            ask(state, seat, phase, state[C.F_PLAY_CARD] if tile == 21 else -1, -1)
+            return n
+        elif tile == 21:
+            state[t + 2] = 2
+            return 0
+    elif tile == 21:  # Stowaway, sub-step 2: the draw
+        pop(state)
+        draw(state, rules, seat, rng)
+        return 0
+    elif tile == 5:  # Go Fish (A36)
+        if sub == 1:
+            if code >= 0:
+                state[t + 3] = code - C.C_NAME
+                state[t + 2] = 2
+                return 0
+            n = 0
+            for p in range(rules[R.R_PIRATE_TYPES]):
+                for o in range(n_players):
+                    if o != seat:
+                        out[n] = C.C_NAME + p * C.MAX_PLAYERS + o
+                        n += 1
+            ask(state, seat, C.PH_T5_NAME, -1, -1)
+            return n
+        pirate = state[t + 3] // C.MAX_PLAYERS
+        opponent = state[t + 3] % C.MAX_PLAYERS
+        if code >= 0:
+            give(state, code - C.C_CARD, seat)
+            count(state, opponent, C.C_TILES_AGAINST, 1)
+        else:
+            k = count_showing(state, rules, opponent, pirate)
+            if k > 0:
+                chooser = rules[R.R_GO_FISH]
+                if chooser == 2:
+                    card = nth_card(state, opponent, randint(rng, k), pirate, rules)
+                    give(state, card, seat)
+                    count(state, opponent, C.C_TILES_AGAINST, 1)
+                else:
+                    n = list_hand(state, rules, opponent, C.C_CARD, 1, out, 0, 1 << pirate)
+                    ask(state, opponent if chooser == 0 else seat, C.PH_T5_GIVE, pirate, seat)
+                    return n
+    elif tile == 8:  # Walrus Attack (A21)
+        state[C.F_PENDING_EXTRA] += 1
+    elif tile == 10:  # Tick Tock
+        left = left_of(state, seat)
+        count(state, left, C.C_TILES_AGAINST, 1)
+        pop(state)
+        draw(state, rules, left, rng)
+        return 0
+    elif tile == 11:  # Bayou (A27)
+        if play_mask(state, rules, state[C.F_PLAY_CARD]) >> C.CROCODILE & 1:
+            card = deck_take(state, rng)
+            if card >= 0:
+                state[C.F_LOC + card] = C.LOC_ASIDE
+        else:
+            for card in range(state[C.F_N_CARDS]):
+                if state[C.F_LOC + card] == C.LOC_ASIDE:
+                    to_hand(state, seat, card)
+    elif tile == 12:  # Staredown (A22)
+        state[C.F_SKIP] = 1
+    elif tile == 14:  # Bunny Checkpoint (A35): sub-step i = the i-th other player in turn order
+        if code >= 0:
+            s = seat_after(state, seat, sub)
+            state[t + 2] = sub + 1
+            if code == C.C_PASS:
+                count(state, s, C.C_TILES_AGAINST, 1)
+                draw(state, rules, s, rng)
+            return 0
+        if sub < n_players:
+            s = seat_after(state, seat, sub)
+            if count_showing(state, rules, s, C.RABBIT) > 0:
+                out[0] = C.C_PASS
+                out[1] = C.C_YES
+                ask(state, s, C.PH_T14, seat, -1)
+                return 2
+            state[t + 2] = sub + 1
+            count(state, s, C.C_TILES_AGAINST, 1)
+            draw(state, rules, s, rng)
+            return 0
+    elif tile == 15:  # Shipwreck (A21)
+        if code < 0:
+            out[0] = C.C_PASS
+            out[1] = C.C_YES
+            ask(state, seat, C.PH_T15, -1, -1)
+            return 2
+        pop(state)
+        if code == C.C_YES and draw(state, rules, seat, rng) >= 0:
+            state[C.F_PENDING_EXTRA] += 1
+        return 0
+    elif tile == 17:  # Recruiting
+        right = right_of(state, seat)
+        if code >= 0:
+            give(state, code - C.C_CARD, seat)
+            count(state, right, C.C_TILES_AGAINST, 1)
+        elif hand_n(state, right) > 0:
+            n = list_hand(state, rules, right, C.C_CARD, 1, out, 0, 0)
+            ask(state, seat, C.PH_T17, right, -1)
+            return n
+    elif tile == 18:  # Maelstrom: every Hand passes to the left
+        for card in range(state[C.F_N_CARDS]):
+            loc = state[C.F_LOC + card]
+            if C.LOC_HAND <= loc < C.LOC_HAND + n_players:
+                state[C.F_LOC + card] = C.LOC_HAND + (loc - C.LOC_HAND + 1) % n_players
+        last = hand_n(state, n_players - 1)
+        for s in range(n_players - 1, 0, -1):
+            state[sf(s, C.SH_HAND_N)] = hand_n(state, s - 1)
+        state[sf(0, C.SH_HAND_N)] = last
+    elif tile == 19:  # Labyrinth (A25)
+        if code >= 0:
+            if code == C.C_YES:
+                pile_remove(state, pile, under)
+                to_hand(state, seat, under)
+                refill_piles(state, rng)
+        elif under >= 0 and state[C.F_LOC + under] == C.LOC_PILE + pile:
+            out[0] = C.C_PASS
+            out[1] = C.C_YES
+            ask(state, seat, C.PH_T19, under, -1)
+            return 2
+    elif tile == 20:  # Crystal Ball
+        if sub == 1:
+            if code >= 0:
+                state[t + 3] = code - C.C_PIRATE
+                state[t + 2] = 2
+                return 0
+            for p in range(rules[R.R_PIRATE_TYPES]):
+                out[p] = C.C_PIRATE + p
+            ask(state, seat, C.PH_T20_NAME, -1, -1)
+            return rules[R.R_PIRATE_TYPES]
+        if sub == 2:
+            if state[C.F_DECK_N] == 0:
+                reshuffle(state, rng)  # A7: T20's look
+            n = state[C.F_DECK_N]
+            if n > 0 and held_mask(state, rules, state[C.F_DECK + n - 1]) >> state[t + 3] & 1:
+                state[C.F_REVEALED] = state[C.F_DECK + n - 1]
+                state[t + 2] = 3
+                return 0
+        elif code >= 0:
+            card, p = decode_card(code)
+            discard(state, rules, card, p)
+        elif hand_n(state, seat) > 0:
+            n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 0, 0)
+            ask(state, seat, C.PH_T20_DISCARD, state[C.F_REVEALED], -1)
+            return n
+    elif tile == 22:  # Fake Map (A26)
+        state[C.F_T22_HOLDER] = seat
+    elif tile == 23:  # Picky Cartographer: draw two, then discard one
+        if sub <= 2:
+            state[t + 2] = sub + 1
+            draw(state, rules, seat, rng)
+            return 0
+        if code >= 0:
+            card, p = decode_card(code)
+            discard(state, rules, card, p)
+        elif hand_n(state, seat) > 0:
+            n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 0, 0)
+            ask(state, seat, C.PH_T23, -1, -1)
+            return n
+    elif tile == 25:  # Disinformation (A3)
+        card = deck_take(state, rng)
+        if card >= 0:
+            pile_push(state, pile if pile < state[C.F_N_PILES] else 0, card)
+    elif tile == 27:  # Old Sea Dog (A40)
+        if code >= 0:
+            pop(state)
+            if code != C.C_PASS:
+                turn_down(state, rules, code - C.C_TILE, rng)
+            return 0
+        out[0] = C.C_PASS
+        n = 1
+        for s in range(state[C.F_N_TILES]):
+            if state[C.F_TILE_DOWN + s] == 0 and state[C.F_TILES + s] != 27:
+                out[n] = C.C_TILE + s
+                n += 1
+        if n > 1:
+            ask(state, seat, C.PH_T27, -1, -1)
+            return n
+    elif tile == 30:  # The Tortoise and the Hare (A30, A37); c: 1 once a reveal was no Turtle
+        if sub < n_players:
+            o = seat_after(state, seat, sub)
+            if code >= 0:
+                if not held_mask(state, rules, code - C.C_CARD) >> C.TURTLE & 1:
+                    state[t + 3] = 1
+                state[t + 2] = sub + 1
+                return 0
+            k = hand_n(state, o)
+            if k == 0:
+                state[t + 3] = 1
+            elif rules[R.R_TORTOISE_RANDOM]:
+                card = nth_card(state, o, randint(rng, k), -1, rules)
+                if not held_mask(state, rules, card) >> C.TURTLE & 1:
+                    state[t + 3] = 1
+            else:
+                n = list_hand(state, rules, o, C.C_CARD, 1, out, 0, 0)
+                ask(state, o, C.PH_T30, seat, -1)
+                return n
+            state[t + 2] = sub + 1
+            return 0
+        if state[t + 3] == 0 and sub <= n_players + 1:
+            state[t + 2] = sub + 1
+            draw(state, rules, seat, rng)
+            return 0
+    elif tile == 40:  # Ghost (A34)
+        if code >= 0:
+            state[C.F_GHOST] = code - C.C_PIRATE
+        else:
+            for p in range(rules[R.R_PIRATE_TYPES]):
+                out[p] = C.C_PIRATE + p
+            ask(state, seat, C.PH_T40, -1, -1)
+            return rules[R.R_PIRATE_TYPES]
+    pop(state)
+    return 0
+
+
+@njit(**J)
+def task_round_end(state, rules, rng, out, code):
+    """R11 (A8, A41), R17 (A10), then M1/M2's end or the next round (R12). ``a``: sub-step; ``c``:
+    the tile going into play."""
+    t = top_task(state)
+    sub = state[t + 1]
+    winner = state[C.F_WINNER]
+    if sub == 0:
+        for s in range(state[C.F_N_TILES]):  # A40: face-down tiles turn up before R11
+            state[C.F_TILE_DOWN + s] = 0
+        state[C.F_T22_HOLDER] = -1  # A26: Fake Map returns to the tiles in play
+        state[t + 1] = 3
+        if winner >= 0:
+            k = min(rules[R.R_TILES_DRAWN], state[C.F_ADV_N])
+            for i in range(k):
+                state[C.F_ROUND_END + i] = adventure_pop(state)
+            if k > 0:
+                state[t + 1] = 1
+        return 0
+    if sub == 1:
+        k = 0
+        for i in range(3):
+            if state[C.F_ROUND_END + i] > 0:
+                k += 1
+        if code < 0:
+            n = 0
+            if k == 3:
+                for p in range(3):
+                    for m in range(3):
+                        if p != m:
+                            out[n] = C.C_ASSIGN + p * 4 + m
+                            n += 1
+            elif k == 2:
+                out[0] = C.C_ASSIGN + 1  # the first into play, the second a map piece
+                out[1] = C.C_ASSIGN + 4
+                n = 2
+            else:
+                out[0] = C.C_ASSIGN + 3  # the only tile into play, or (next) onto the map
+                out[1] = C.C_ASSIGN + 12
+                n = 2
+            ask(state, winner, C.PH_ASSIGN, k, -1)
+            return n
+        p = (code - C.C_ASSIGN) // 4
+        m = (code - C.C_ASSIGN) % 4
+        state[t + 1] = 3
+        for i in range(k):
+            tile = state[C.F_ROUND_END + i]
+            if i == m:
+                state[C.F_TILE_WHERE + tile] = C.W_MAP + winner
+                state[sf(winner, C.SH_MAPS)] += 1
+            elif i == p:
+                if not rules[R.R_CRUISE] and state[C.F_N_TILES] >= rules[R.R_MAX_TILES]:
+                    state[t + 3] = tile
+                    state[t + 1] = 2
+                else:
+                    add_tile(state, tile, winner)
+            else:
+                adventure_bottom(state, tile)
+        for i in range(3):  # public: only a tile still waiting for its place (R17)
+            state[C.F_ROUND_END + i] = 0
+        if state[t + 1] == 2:
+            state[C.F_ROUND_END] = state[t + 3]
+        return 0
+    if sub == 2:
+        if code < 0:
+            for s in range(state[C.F_N_TILES]):
+                out[s] = C.C_TILE + s
+            ask(state, winner, C.PH_REPLACE, state[t + 3], -1)
+            return state[C.F_N_TILES]
+        remove_slot(state, code - C.C_TILE)
+        add_tile(state, state[t + 3], winner)
+        state[t + 1] = 3
+        return 0
+    for i in range(3):
+        state[C.F_ROUND_END + i] = 0
+    pop(state)
+    next_round(state, rules, rng)
+    return 0
+
+
+@njit(**J)
+def execute(state, rules, rng, out, code):
+    """Run (``code`` < 0) or answer (``code``) the top task."""
+    kind = state[top_task(state)]
+    if kind == C.K_TILE:
+        return task_tile(state, rules, rng, out, code)
+    if kind == C.K_WINDOW:
+        return task_window(state, rules, rng, out, code)
+    if kind == C.K_MAIN:
+        return task_main(state, rules, rng, out, code)
+    if kind == C.K_DRAWN:
+        return task_drawn(state, rules, rng, out, code)
+    if kind == C.K_OPT_EXTRAS:
+        return task_opt_extras(state, rules, rng, out, code)
+    if kind == C.K_TURN_EXTRAS:
+        return task_turn_extras(state, rules, rng, out, code)
+    if kind == C.K_TURN_START:
+        pop(state)
+        state[C.F_MAIN_PLAYED] = 0
+        state[C.F_PENDING_EXTRA] = 0
+        push(state, C.K_TURN_END, 0, 0, 0)
+        push(state, C.K_TURN_EXTRAS, 0, 0, 0)
+        push(state, C.K_MAIN, 0, 0, 0)
+        push_window(state)
+        return 0
+    if kind == C.K_TURN_END:
+        pop(state)
+        turn_end(state, rules, rng)
+        return 0
+    return task_round_end(state, rules, rng, out, code)
+
+
+@njit(**J)
+def show(state):
+    """The public fields a bot reads that the rules derive (top cards, T13's deck top, T33's
+    face-up cards) and the deciding seat's Hand (``F_ACTIVE_HAND``)."""
+    state[C.F_TOP] = pile_top(state, 0)
+    state[C.F_TOP + 1] = pile_top(state, 1) if state[C.F_N_PILES] == 2 else -1
+    state[C.F_DECK_SHOWN] = deck_shown(state)
+    moon = tile_on(state, 33)
+    seat = state[L.H_SEAT]
+    for s in range(state[L.H_N_PLAYERS]):
+        state[sf(s, C.SH_SHOWN)] = -1
+    for card in range(state[C.F_N_CARDS]):
+        loc = state[C.F_LOC + card]
+        state[C.F_ACTIVE_HAND + card] = 1 if loc == C.LOC_HAND + seat else 0
+        if moon and loc >= C.LOC_HAND and loc < C.LOC_FRONT:
+            if hand_n(state, loc - C.LOC_HAND) == 1:
+                state[sf(loc - C.LOC_HAND, C.SH_SHOWN)] = card  # T33
+
+
+@njit(**J)
+def run(state, rules, rng, out):
+    """Advance to the next real decision (two or more legal codes; any decision with the
+    internal ``R_STOP_FORCED`` set): their count, 0 at the end."""
+    while state[L.H_OVER] == 0:
+        n = execute(state, rules, rng, out, -1)
+        if n == 1 and not rules[R.R_STOP_FORCED]:
+            execute(state, rules, rng, out, out[0])
+        elif n >= 1:
+            show(state)
+            return n
+    return 0
+
+
+@njit(**J)
+def setup(state, rules, n_players, rng):
+    """A new game (R1-R5) up to its first turn; ``state`` zeroed."""
+    state[L.H_N_PLAYERS] = n_players
+    state[L.H_END_REASON] = -1
+    k = rules[R.R_PIRATE_TYPES]
+    n = 0
+    for a in range(k):
+        for b in range(a + 1, k):
+            state[C.F_MASKS + n] = (1 << a) | (1 << b)
+            n += 1
+    for p in range(k):
+        for _ in range(rules[R.R_SOLITARY]):
+            state[C.F_MASKS + n] = 1 << p
+            n += 1
+    state[C.F_N_CARDS] = n
+    for card in range(C.MAX_CARDS):
+        state[C.F_LOC + card] = C.LOC_NONE
+    state[C.F_WINNER] = -1
+    state[C.F_GAME_WINNER] = -1
+    state[C.F_REVEALED] = -1
+    dealer = rules[R.R_FIRST_DEALER]
+    if dealer < 0:
+        dealer = randint(rng, n_players)  # R3
+    state[C.F_DEALER] = dealer
+    tile_setup(state, rules, rng)
+    new_round(state, rules, rng)
+    state[L.H_FIRST] = state[C.F_ACTIVE]
+
+
+@njit(**J)
+def deal(state, rules, n_players, rng, out):
+    setup(state, rules, n_players, rng)
+    return run(state, rules, rng, out)
+
+
+@njit(**J)
+def step(state, rules, decision, rng, out):
+    execute(state, rules, rng, out, decision)
+    return run(state, rules, rng, out)
+
+
+@njit(**J)
+def observe(state, seat, buf):
+    return buf  # the observation is the state's prefix (obs_is_state_prefix)
+
+
+@njit(**J)
+def finalize(state, rules, game_row, seat_rows):
+    """Scores (M2: map pieces; M1: rounds won), ranks, winners and counters of a finished game."""
+    n_players = state[L.H_N_PLAYERS]
+    cruise = rules[R.R_CRUISE]
+    extra = len(L.SEAT_COLUMNS)
+    for s in range(n_players):
+        row = seat_rows[s]
+        row[L.S_SCORE] = state[sf(s, C.SH_ROUNDS_WON)] if cruise else state[sf(s, C.SH_MAPS)]
+        for c in range(C.N_COUNTERS):
+            row[extra + c] = state[C.F_COUNTERS + s * C.N_COUNTERS + c]
+        row[extra + C.C_ROUNDS_WON] = state[sf(s, C.SH_ROUNDS_WON)]
+        row[extra + C.C_MAP_PIECES] = state[sf(s, C.SH_MAPS)]
+    for s in range(n_players):
+        better = 0
+        for o in range(n_players):
+            if seat_rows[o, L.S_SCORE] > seat_rows[s, L.S_SCORE]:
+                better += 1
+        seat_rows[s, L.S_RANK] = better + 1
+        if cruise:
+            seat_rows[s, L.S_WIN] = 1 if better == 0 and seat_rows[s, L.S_SCORE] > 0 else 0
+        else:
+            seat_rows[s, L.S_WIN] = 1 if s == state[C.F_GAME_WINNER] else 0
+    g = len(L.GAME_COLUMNS)
+    for c in range(C.N_GAME_COUNTERS):
+        game_row[g + c] = state[C.F_GAME_COUNTERS + c]
+
+
+PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
+"""(deal, step, observe, finalize) for ``cardsim.core.kernel``."""

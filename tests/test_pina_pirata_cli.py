@@ -1,0 +1,188 @@
+"""Piña Pirata on the command line: listings, runs for 2 to 6 players in both modes, output with
+the round and tile counters, replays told round by round in the game's words and checked against
+the engine, and one-line errors (exit code 2) for bad input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cardsim.cli.main import cli
+from cardsim.core import io, registry, runner
+from cardsim.core.reference import ENGINE_AGREES
+from cardsim.games.pina_pirata import cards as C
+from cardsim.games.pina_pirata import trace
+
+GAME = "pina-pirata"
+BOTS = ("random", "greedy", "captain")
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def ok(*args):
+    result = invoke(*args)
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.exit_code == 2, (result.output, result.exception)
+    err = result.stderr.strip()
+    assert "\n" not in err and err.startswith("cardsim: error: "), err
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+def test_games_lists_pina_pirata_for_2_to_6_players():
+    line = next(x for x in ok("games").stdout.splitlines() if x.startswith(GAME))
+    assert "Piña Pirata (2014)" in line and "2-6" in line
+
+
+def test_bots_lists_the_three_builtin_bots():
+    bots = registry.get(GAME).bots()
+    assert tuple(bots) == BOTS == registry.get(GAME).bot_names
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
+    for name, bot in bots.items():
+        assert listed[name]["description"] == bot.description
+
+
+def test_rules_lists_every_parameter_of_the_reference():
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    names = [r["option"] for r in listed]
+    assert names == [o.name for o in registry.get(GAME).options]
+    doc = {
+        "hand_size",
+        "hand_size_6p",
+        "pirate_types",
+        "solitary_per_type",
+        "mode",
+        "start_tiles",
+        "tiles_drawn_at_round_end",
+        "max_tiles_in_play",
+        "map_pieces_to_win",
+        "cruise_rounds",
+        "cruise_reset_at",
+        "tile_pool",
+        "fixed_tiles",
+        "must_play_if_able",
+        "discard_to_top",
+        "joker_on_top_matches_all",
+        "win_check_any_player",
+        "favorable_current_any_turn",
+        "tile_conflict",
+        "full_sails_after_draw",
+        "plan_b_duo_counts_twice",
+        "go_fish_chooser",
+        "tortoise_reveal",
+        "solitary_walrus_scope",
+        "alligaturtle_scope",
+        "voodoo_all_players",
+        "first_dealer",
+        "round_turn_cap",
+    }  # fmt: skip  (pina-pirata.md Parameters, but n_players which is --players)
+    assert doc <= set(names)
+    row = next(r for r in listed if r["option"] == "cruise_reset_at")
+    assert row["default"] == 8 and "A13" in row["refers"]
+
+
+@pytest.mark.parametrize(
+    "players, mode", [(2, "treasure_hunt"), (4, "cruise"), (6, "treasure_hunt")]
+)
+def test_run_prints_a_summary(players, mode):
+    out = ok(
+        "run", GAME, "-n", 200, "-p", players, "--rules", f"mode={mode}", "--seed", 1, "--quiet"
+    ).stdout
+    assert f"200 games, {players} players, seed 1" in out
+    assert "Win rate by seat" in out
+
+
+def test_out_has_the_round_and_tile_counters(tmp_path):
+    path = tmp_path / "r.parquet"
+    ok(
+        "run",
+        GAME,
+        "-n",
+        300,
+        "-p",
+        4,
+        "--bots",
+        "captain,greedy,random,greedy",
+        "--out",
+        path,
+        "--quiet",
+    )
+    df, meta = io.read_results(path)
+    assert len(df) == 300 and meta["ruleset"] == GAME
+    for counter in C.GAME_COUNTERS:
+        assert counter in df.columns
+    for s in range(4):
+        for counter in C.SEAT_COUNTERS:
+            assert f"{counter}_{s}" in df.columns
+    # M2: the winner holds 1 + 3 map pieces; every round is won by someone or capped
+    winner_maps = sum(df[f"map_pieces_{s}"] * df[f"win_{s}"] for s in range(4))
+    assert (winner_maps == 4).all()
+    won = sum(df[f"rounds_won_{s}"] for s in range(4))
+    assert (won + df["rounds_capped"] == df["rounds"]).all()
+    assert (df["turns_round_1"] > 0).all() and (df["tiles_round_1"] == 2).all()
+    assert (sum(df[f"first_player_rounds_{s}"] for s in range(4)) == df["rounds"]).all()
+
+
+def test_replay_tells_rounds_tiles_and_map_pieces_in_the_games_words():
+    out = ok("replay", GAME, "--game", 2, "-p", 3, "--rules", "fixed_tiles=5,10,18,38").stdout
+    assert "Round 1:" in out and "Round 2:" in out and "Tiles in play: Go Fish (T5)" in out
+    assert "plays the" in out and "Tick Tock (T10)" in out and "keeps" in out and "map piece" in out
+    assert "finds the Golden Pineapple" in out
+    assert out.strip().endswith(ENGINE_AGREES)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_replay_agrees_with_the_engine_with_many_tiles(seed):
+    spec = runner.make_spec(GAME, 1, 5, ["captain", "random"] * 2 + ["greedy"],
+                            {"fixed_tiles": "27,37,39,40,11,35", "start_tiles": 0}, seed)  # fmt: skip
+    story = trace.replay(spec, 0)
+    assert story.splitlines()[-1] == ENGINE_AGREES
+    assert "Double Rations (T37)" in story
+
+
+def test_cruise_replay_tells_the_reset():
+    out = ok("replay", GAME, "--game", 0, "-p", 2, "--rules", "mode=cruise", "--rules", "cruise_rounds=8",
+             "--rules", "cruise_reset_at=4").stdout  # fmt: skip
+    assert "Cruise reset" in out and "The cruise is over." in out
+
+
+def test_same_seed_same_games_whatever_the_threads():
+    spec = runner.make_spec(GAME, 500, 4, ["captain", "random", "greedy", "random"], {}, 3)
+    runner.set_threads(1)
+    one = np.concatenate([c.game_out for c in runner.iter_chunks(spec, 97)])
+    runner.set_threads(None)
+    two = np.concatenate([c.game_out for c in runner.iter_chunks(spec)])
+    np.testing.assert_array_equal(one, two)
+
+
+BAD_INPUT = {
+    "7 players": (["run", GAME, "--players", 7], "2-6 players"),
+    "1 player": (["run", GAME, "--players", 1], "2-6 players"),
+    "unknown bot": (["run", GAME, "--bots", "parrot-king"], "unknown bot"),
+    "unknown rule option": (["run", GAME, "--rules", "tiles=3"], "tiles"),
+    "tile out of range": (["run", GAME, "--rules", "fixed_tiles=41"], "fixed_tiles"),
+    "tile named twice": (["run", GAME, "--rules", "fixed_tiles=3,3"], "fixed_tiles"),
+    "bad mode": (["run", GAME, "--rules", "mode=sail"], "mode"),
+    "hands too big": (["run", GAME, "-p", 5, "--rules", "hand_size=12"], "hand_size"),
+    "pool too small": (["run", GAME, "--rules", "tile_pool=1,2,3"], "tile_pool"),
+    "dealer beyond the seats": (
+        ["run", GAME, "-p", 3, "--rules", "first_dealer=4"],
+        "first_dealer",
+    ),
+    "replay unknown rule": (["replay", GAME, "--game", 0, "--rules", "owls=2"], "owls"),
+}
+
+
+@pytest.mark.parametrize("args, fragment", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    assert_one_line_error(invoke(*args), fragment)

@@ -1,0 +1,122 @@
+"""Invariants of Piña Pirata checked after every step of hypothesis-driven games (seeds, player
+counts, modes, tiles and rule options drawn too), on the compiled engine (``deal``/``step``):
+
+- every card of the game (55 with the defaults) is in exactly one place: deck, an Action pile, a
+  Hand, in front of a player (T26, T38, T39) or set aside (T11); the public Hand sizes agree;
+- all 40 tiles are conserved: each is in the Adventure pile (or drawn by the round winner), in
+  play, on a map or removed (or out of this game's pool), and each place agrees with the pile,
+  the list in play and the map counts;
+- never more tiles in play than ``max_tiles_in_play`` in Treasure Hunt (R17);
+- every legal decision is one the pending phase allows (a play is a card of the deciding seat's
+  Hand that may go onto that pile);
+- every round and every game ends: rounds within ``round_turn_cap`` turns, the game within the
+  core's turn cap, in a bounded number of steps.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardsim.core import layout as L
+from cardsim.core.options import resolve_options
+from cardsim.core.rng import CHANCE_STREAM, stream_start
+from cardsim.games.pina_pirata import RULESET, engine
+from cardsim.games.pina_pirata import cards as C
+
+
+@st.composite
+def setups(draw) -> tuple[dict, int]:
+    players = draw(st.integers(2, 6))
+    treasure = draw(st.booleans())
+    fixed = draw(st.lists(st.integers(1, 40), min_size=0, max_size=4, unique=True))
+    given = {
+        "mode": "treasure_hunt" if treasure else "cruise",
+        "cruise_rounds": draw(st.integers(1, 4)),
+        "map_pieces_to_win": draw(st.integers(1, 2)),
+        "fixed_tiles": ",".join(map(str, fixed)) or "none",
+        "start_tiles": draw(st.integers(0, 2)),
+        "must_play_if_able": draw(st.booleans()),
+        "discard_to_top": draw(st.booleans()),
+        "win_check_any_player": draw(st.booleans()),
+        "tile_conflict": draw(st.sampled_from(["prohibition_wins", "newest_wins"])),
+        "go_fish_chooser": draw(st.sampled_from(["giver", "taker", "random"])),
+        "round_turn_cap": draw(st.sampled_from([60, 2000])),
+        "turn_cap": 400,
+    }
+    return given, players
+
+
+def check_state(state, values, players):
+    n_cards = state[C.F_N_CARDS]
+    loc = state[C.F_LOC : C.F_LOC + n_cards]
+    assert n_cards == 55 or values["pirate_types"] != 10
+    places = np.zeros(n_cards, np.int32)
+    deck = state[C.F_DECK : C.F_DECK + state[C.F_DECK_N]]
+    places[deck] += 1
+    assert np.all(loc[deck] == C.LOC_DECK)
+    for pile in range(state[C.F_N_PILES]):
+        cards = state[
+            C.F_PILE + pile * C.MAX_CARDS : C.F_PILE + pile * C.MAX_CARDS + state[C.F_PILE_N + pile]
+        ]
+        places[cards] += 1
+        assert np.all(loc[cards] == C.LOC_PILE + pile)
+    others = (loc >= C.LOC_HAND) | (loc == C.LOC_ASIDE)
+    places[others] += 1
+    assert np.all(places == 1), "a card is lost or in two places"
+    for s in range(players):
+        assert state[C.seat_field(s, C.SH_HAND_N)] == np.sum(loc == C.LOC_HAND + s)
+    where = state[C.F_TILE_WHERE + 1 : C.F_TILE_WHERE + C.N_TILES + 1]
+    in_play = [int(t) for t in state[C.F_TILES : C.F_TILES + state[C.F_N_TILES]]]
+    pile = [int(t) for t in state[C.F_ADV : C.F_ADV + state[C.F_ADV_N]]]
+    pile += [int(t) for t in state[C.F_ROUND_END : C.F_ROUND_END + 3] if t]  # drawn (R11)
+    assert sorted(in_play) == [t + 1 for t in np.flatnonzero(where == C.W_PLAY)]
+    assert sorted(pile) == [t + 1 for t in np.flatnonzero(where == C.W_PILE)]
+    assert len(set(in_play) | set(pile)) == len(in_play) + len(pile)
+    for s in range(players):
+        assert state[C.seat_field(s, C.SH_MAPS)] == np.sum(where == C.W_MAP + s)
+    assert np.all((where <= C.W_OUT) | ((where >= C.W_MAP) & (where < C.W_MAP + players)))
+    if values["mode"] == "treasure_hunt":
+        assert len(in_play) <= values["max_tiles_in_play"]
+    assert state[C.F_ROUND_TURNS] <= values["round_turn_cap"]
+
+
+def check_legal(state, rules, legal, n):
+    seat = state[L.H_SEAT]
+    phase = state[L.H_PHASE]
+    assert n >= 2 and len(set(legal[:n])) == n and list(legal[:n]) == sorted(legal[:n])
+    for code in legal[:n]:
+        if code < C.C_DRAW:
+            card, pile = code % C.CARD_SPAN, code // C.CARD_SPAN
+            assert phase in (C.PH_MAIN, C.PH_EXTRA, C.PH_FULL_SAILS)
+            assert state[C.F_LOC + card] == C.LOC_HAND + seat
+            assert engine.can_play(state, rules, seat, card, pile)
+        elif code >= C.C_CARD and code < C.C_NAME and phase not in (C.PH_T17, C.PH_T5_GIVE):
+            assert state[C.F_LOC + (code - C.C_CARD) % C.CARD_SPAN] == C.LOC_HAND + seat
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), seed=st.integers(0, 2**31), picks=st.integers(0, 2**31))
+def test_cards_and_tiles_are_conserved_and_every_game_ends(setup, seed, picks):
+    given_values, players = setup
+    values = resolve_options(RULESET.options, given_values, "pina-pirata")
+    rules = RULESET.encode_rules(values, players)
+    state = np.zeros(C.STATE_LEN, np.int32)
+    legal = np.zeros(C.MAX_LEGAL, np.int32)
+    rng = np.array([stream_start(seed, 0, CHANCE_STREAM)], np.uint64)
+    state[L.H_CAP_TURNS] = values["turn_cap"] * players
+    pick = random.Random(picks)
+    n = engine.deal(state, rules, players, rng, legal)
+    steps = 0
+    while n:
+        check_state(state, values, players)
+        check_legal(state, rules, legal, n)
+        n = engine.step(state, rules, int(legal[pick.randrange(n)]), rng, legal)
+        steps += 1
+        assert steps < 40 * values["turn_cap"] * players, "the game does not end"
+    assert state[L.H_OVER] == 1 and state[L.H_END_REASON] >= 0
+    check_state(state, values, players)
+    assert state[L.H_TURNS] <= values["turn_cap"] * players
