@@ -383,3 +383,22 @@ def test_nothing_is_overwritten_without_force(tmp_path):
     assert invoke(*diff, "--report", report).exit_code == 2
     compare = ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "20"]
     assert invoke(*compare, "--report", report, "-q").exit_code == 2
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_every_rule_id_a_rule_option_cites_is_defined_in_the_rules_reference(game):
+    """`cardsim rules` and reports show [R12]/[A2]/[V1] tags: each must lead to its definition."""
+    import re
+
+    ruleset = registry.get(game)
+    doc = (REPO / ruleset.rules_doc).read_text()
+    cited = {
+        token.strip()
+        for option in ruleset.options
+        for token in option.refers.split(",")
+        if re.fullmatch(r"[A-Z]\d+", token.strip())
+    }
+    assert cited
+    for tag in sorted(cited):
+        defined = re.search(rf"^(- )?\*\*{tag}\.|^\| {tag} \||^#+ {tag}\b", doc, flags=re.MULTILINE)
+        assert defined, f"{tag} is cited by a rule option of {game} but not defined in the doc"
