@@ -402,3 +402,36 @@ def test_every_rule_id_a_rule_option_cites_is_defined_in_the_rules_reference(gam
     for tag in sorted(cited):
         defined = re.search(rf"^(- )?\*\*{tag}\.|^\| {tag} \||^#+ {tag}\b", doc, flags=re.MULTILINE)
         assert defined, f"{tag} is cited by a rule option of {game} but not defined in the doc"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "fruit-picking", "-n", "5"],
+        ["replay", "fruit-picking", "--game", "0"],
+        ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "5"],
+        ["sweep", "fruit-picking", "-n", "5", "--param", "seeds_per_player=14,18"],
+        ["diff", "fruit-picking", "-n", "5", "--variant", "analysis/variants/umbrella.toml"],
+    ],
+    ids=lambda args: args[0],
+)
+def test_the_compile_notice_comes_before_numba_is_loaded(args):
+    """A first run must say what it does within a second: nothing heavy before the notice."""
+    code = f"""
+import sys
+from click.testing import CliRunner
+from cardsim.core import compiled
+
+class Asked(Exception):
+    pass
+
+def asked(*args, **kwargs):
+    raise Asked("numba" in sys.modules)
+
+compiled.compile_needed = asked
+from cardsim.cli.main import cli
+result = CliRunner().invoke(cli, {args!r})
+assert isinstance(result.exception, Asked), (result.output, result.exception)
+assert result.exception.args == (False,), "numba was loaded before the compile notice"
+"""
+    subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, timeout=60)

@@ -28,7 +28,7 @@ from cardsim.core.bots import (
     params_matrix,
     with_params,
 )
-from cardsim.core.errors import CardsimError
+from cardsim.core.errors import CardsimError, StopNow  # noqa: F401  (runner.StopNow)
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 
@@ -219,11 +219,6 @@ class RunStats:
 def _bot_tuple(spec: RunSpec, width: int) -> tuple:
     fns = [b.fn for b in spec.bots]
     return tuple(fns + [fns[0]] * (width - len(fns)))  # fixed width: one compiled loop for all
-
-
-class StopNow(KeyboardInterrupt):
-    """A second Ctrl-C while a chunk is being played: the caller ends the process at once (the
-    compiled code in flight cannot be stopped; every chunk handed to the sinks is kept)."""
 
 
 _KERNEL_LOCK = threading.Lock()  # one chunk at a time: numba's thread pools are not reentrant
