@@ -1,16 +1,19 @@
-"""Engine throughput, measured as ratios taken in one run on this machine.
+"""Engine throughput, start-up and compile time, as ratios taken in one run on this machine.
 
-For every registered ruleset, player count and bot (random, greedy, the game's default), prints
-games/s and turns/s for the compiled engine on 1 thread and on all threads, and for the
-plain-Python reference, then the ratios compiled/reference (1 thread) and all-threads/1-thread.
+For every registered ruleset, player count and bot: ns per player turn and games/s of the
+compiled engine on 1 thread and on all threads, games/s of the plain-Python reference, and the
+ratios compiled/reference and all-threads/1-thread. With the boundary column, the same bot is
+also played behind the guarded bot boundary (copies, bounds checks, exceptions caught: what a
+user's bot gets, kernel.py) and the ratio guarded/trusted is printed. Then, per ruleset with its
+default bots: the cold compile of ``cardsim run`` from an empty cache and its warm start-up.
 
-    python benchmarks/bench_engines.py [--games 200000] [--reference-games 40] [--game NAME]
-        [--players K] [--bot NAME]
+    python benchmarks/bench_engines.py [--games 200000] [--repeat 5] [--reference-games 40]
+        [--game NAME] [--players K] [--bot NAME] [--no-boundary] [--no-startup]
 
 --game, --players and --bot may be repeated; by default every ruleset, every player count it
-allows, and the random, greedy and default bots.
-
-Compile time is excluded (one warm-up run first); reference games are fewer because they are slow.
+allows, and the random, greedy and default bots. The machine may be shared: configurations
+alternate within each repetition and the minimum time of each is kept; the load average is
+printed.
 """
 
 from __future__ import annotations
@@ -18,51 +21,69 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
+import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from cardsim.core import registry, runner
 from cardsim.core.layout import G_TURNS
 
 
-def compiled_rate(spec, threads: int) -> tuple[float, float]:
-    """(games/s, turns/s) of the compiled engine on ``threads`` threads."""
+def timed_run(spec, threads: int) -> tuple[float, int]:
+    """(seconds, player turns) of one run of ``spec`` on ``threads`` threads."""
     runner.set_threads(threads)
     t0 = time.perf_counter()
     turns = 0
     for chunk in runner.iter_chunks(spec):
         turns += int(chunk.game_out[:, G_TURNS].sum())
-    seconds = time.perf_counter() - t0
-    return spec.n_games / seconds, turns / seconds
+    return time.perf_counter() - t0, turns
 
 
-def reference_rate(spec, games: int) -> tuple[float, float]:
-    """(games/s, turns/s) of the plain-Python reference implementation."""
+def reference_rate(spec, games: int) -> float:
+    """Games/s of the plain-Python reference implementation."""
     package = spec.ruleset.kernels.__module__  # cardsim.games.<ruleset>
     reference = importlib.import_module(f"{package}.reference")
     t0 = time.perf_counter()
-    turns = 0
     for game in range(games):
-        game_row, _, _ = reference.play_reference(spec, game)
-        turns += int(game_row[G_TURNS])
-    seconds = time.perf_counter() - t0
-    return games / seconds, turns / seconds
+        reference.play_reference(spec, game)
+    return games / (time.perf_counter() - t0)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=float, default=2e5)
-    parser.add_argument("--reference-games", type=int, default=40)
-    parser.add_argument("--game", action="append", help="ruleset(s); default: all")
-    parser.add_argument(
-        "--players", type=int, action="append", help="player count(s); default: all allowed"
-    )
-    parser.add_argument("--bot", action="append", help="bot(s); default: random and greedy")
-    args = parser.parse_args()
+def best_times(configs: dict, repeat: int) -> dict:
+    """Minimum seconds of each (spec, threads) config, alternating them ``repeat`` times."""
+    best = {name: float("inf") for name in configs}
+    turns = {}
+    for _ in range(repeat):
+        for name, (spec, threads) in configs.items():
+            seconds, turns[name] = timed_run(spec, threads)
+            best[name] = min(best[name], seconds)
+    return {name: (best[name], turns[name]) for name in configs}
+
+
+def cli_seconds(game: str, cache_dir: str, games: int = 1) -> float:
+    """Wall seconds of ``cardsim run GAME --games N --quiet`` with the given cache root."""
+    env = {**os.environ, "CARDSIM_CACHE_DIR": cache_dir}
+    env.pop("NUMBA_CACHE_DIR", None)
+    executable = Path(sys.executable).with_name("cardsim")  # the installed command
+    command = [str(executable), "run", game, "-n", str(games), "-q"]
+    t0 = time.perf_counter()
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def throughput(args) -> None:
     all_threads = runner.available_threads()
     header = (
-        f"{'game':<14}{'players':>8}{'bot':>14}{'1 thread g/s':>14}{'turns/s':>12}"
-        f"{f'{all_threads} threads g/s':>16}{'turns/s':>12}{'reference g/s':>15}{'turns/s':>10}"
-        f"{'compiled/ref':>14}{'threads x':>11}"
+        f"{'game':<14}{'players':>8}{'bot':>14}{'ns/turn':>9}{'1 thread g/s':>14}"
+        f"{f'{all_threads} threads g/s':>16}{'threads x':>10}{'reference g/s':>15}"
+        f"{'compiled/ref':>13}{'guarded ns/turn':>17}{'guarded/trusted':>17}"
     )
     print(header)
     print("-" * len(header))
@@ -73,17 +94,57 @@ def main() -> None:
             default = ("random", "greedy", *ruleset.default_bots)  # and the game's default bot
             for bot in args.bot or dict.fromkeys(default):
                 spec = runner.make_spec(name, int(args.games), players, [bot], {}, seed=2024)
-                warm = dataclasses.replace(spec, n_games=1000)
-                compiled_rate(warm, all_threads)  # compile and start the thread pool
-                one, one_turns = compiled_rate(spec, 1)
-                many, many_turns = compiled_rate(spec, all_threads)
-                ref, ref_turns = reference_rate(spec, args.reference_games)
-                print(
-                    f"{name:<14}{players:>8}{bot:>14}{one:>14,.0f}{one_turns:>12,.0f}"
-                    f"{many:>16,.0f}{many_turns:>12,.0f}{ref:>15,.1f}{ref_turns:>10,.0f}"
-                    f"{one / ref:>13,.0f}x{many / one:>10.2f}x",
-                    flush=True,
+                configs = {"one": (spec, 1), "all": (spec, all_threads)}
+                if args.boundary:
+                    guarded = dataclasses.replace(spec, guarded=(True,) * len(spec.bots))
+                    configs["guarded"] = (guarded, 1)
+                for warm_spec, threads in configs.values():  # compile, start the thread pool
+                    timed_run(dataclasses.replace(warm_spec, n_games=2000), threads)
+                times = best_times(configs, args.repeat)
+                one, turns = times["one"]
+                many, _ = times["all"]
+                ref = reference_rate(spec, args.reference_games)
+                games = spec.n_games
+                line = (
+                    f"{name:<14}{players:>8}{bot:>14}{one / turns * 1e9:>9.1f}{games / one:>14,.0f}"
+                    f"{games / many:>16,.0f}{one / many:>9.2f}x{ref:>15,.1f}"
+                    f"{games / one / ref:>12,.0f}x"
                 )
+                if args.boundary:
+                    guarded_time, _ = times["guarded"]
+                    line += f"{guarded_time / turns * 1e9:>17.1f}{one / guarded_time:>16.3f}x"
+                print(line, flush=True)
+
+
+def startup(args) -> None:
+    print(f"\n{'game':<14}{'cold compile s':>16}{'warm start-up s':>17}  (cardsim run GAME -n 1)")
+    for name in args.game or registry.available():
+        with tempfile.TemporaryDirectory() as cache_dir:
+            cold = cli_seconds(name, cache_dir)
+            warm = min(cli_seconds(name, cache_dir) for _ in range(3))
+        print(f"{name:<14}{cold:>16.1f}{warm:>17.2f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=float, default=2e5)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--reference-games", type=int, default=40)
+    parser.add_argument("--game", action="append", help="ruleset(s); default: all")
+    parser.add_argument(
+        "--players", type=int, action="append", help="player count(s); default: all allowed"
+    )
+    parser.add_argument(
+        "--bot", action="append", help="bot(s); default: random, greedy and the game's default"
+    )
+    parser.add_argument("--no-boundary", dest="boundary", action="store_false")
+    parser.add_argument("--no-startup", dest="startup", action="store_false")
+    args = parser.parse_args()
+    print(f"{runner.available_threads()} threads; {load()} at start")
+    throughput(args)
+    if args.startup:
+        startup(args)
+    print(f"{load()} at end")
 
 
 if __name__ == "__main__":

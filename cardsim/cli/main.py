@@ -31,6 +31,7 @@ COMMANDS = {
     "power": ("cardsim.cli.power", "How many games it takes to detect a seat edge."),
     "sweep": ("cardsim.cli.sweep", "Balance over a grid of rule values, on the same games."),
     "diff": ("cardsim.cli.diff", "The change of every metric between two variants."),
+    "cache": ("cardsim.cli.cache", "Show or clear the cache of compiled engines."),
 }
 
 

@@ -1,9 +1,8 @@
 """The engine core shared by every ruleset: per-game random numbers, the bot interface, the
 compiled play loop and batch runner, outcome records and the ruleset registry."""
 
-import warnings
+from cardsim.core.cache import point_numba_cache
 
-# The play loop takes rulesets and bots as first-class function values, which numba still calls
-# experimental; it warns once per compile or cache load, which says nothing useful to a user.
-# (Matched by message, so that numba-free modules of the core do not import numba for it.)
-warnings.filterwarnings("ignore", message=".*[Ff]irst-class function type feature is experimental")
+# Before any kernel is defined: numba's cache goes to a directory keyed by a hash of the sources
+# (cache.py), so that an edit anywhere in the engines can never run stale compiled code.
+point_numba_cache()

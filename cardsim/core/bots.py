@@ -10,6 +10,7 @@ the index of its choice in ``legal``. Built-in bots are registered per ruleset; 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -24,7 +25,6 @@ import numpy as np
 from numba.core.registry import CPUDispatcher
 
 from cardsim.core.errors import CardsimError
-from cardsim.core.kernel import BOT_SIGNATURE
 
 
 @dataclass(frozen=True)
@@ -38,32 +38,55 @@ class Bot:
     param_names: tuple[str, ...] = ()
 
 
-def compile_bot(fn, name: str) -> CPUDispatcher:
-    """Check that ``fn`` is a compiled (njit) function and compile it for ``BOT_SIGNATURE``.
+def check_compiled(fn, name: str) -> CPUDispatcher:
+    """``fn`` if it is a compiled (njit) function; a one-line ``CardsimError`` otherwise.
 
-    The result has exactly one signature, which is what makes it a first-class function value
-    for the play loop.
+    Whether it fits ``BOT_SIGNATURE`` is ``compile_bot``'s question, asked when the bot's play
+    loop is first built (``specialize.check_bots``): a loop found in the cache compiles no bot.
     """
     if not isinstance(fn, CPUDispatcher):
         raise CardsimError(f"bot {name!r} is not a compiled function: decorate it with @numba.njit")
+    return fn
+
+
+def compile_bot(fn, name: str) -> CPUDispatcher:
+    """``fn`` compiled for ``BOT_SIGNATURE``; a one-line ``CardsimError`` naming the bot if it is
+    not a compiled function or does not fit the signature."""
+    from cardsim.core.kernel import BOT_SIGNATURE
+
+    check_compiled(fn, name)
     try:
-        if BOT_SIGNATURE.args not in fn.signatures:
-            fn.compile(BOT_SIGNATURE)
-    except Exception as exc:  # numba's typing errors are many screens long: keep the first line
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fn.compile(BOT_SIGNATURE.args)
+    except Exception as exc:  # numba's typing errors are many screens long: keep one line
+        lines = [ln.strip() for ln in str(exc).strip().splitlines() if ln.strip()]
+        first = next((ln for ln in lines if not ln.startswith("-")), type(exc).__name__)
         raise CardsimError(
             f"bot {name!r} does not fit the bot signature "
             "bot(obs: int32[:], legal: int32[:], n_legal: int64, params: float64[:], rng: uint64[:]) "
             f"-> int: {first}"
         ) from None
-    if len(fn.signatures) > 1:  # a first-class function value needs a single signature
-        from numba import njit
-
-        fn = njit(BOT_SIGNATURE)(fn.py_func)
-    # No further compiling: numba then types the bot as a plain function pointer, so the play
-    # loop compiled for one bot serves every bot (and its on-disk cache stays valid).
-    fn.disable_compile()
     return fn
+
+
+USER_MODULE_PREFIX = "cardsim_user_bots_"
+
+
+def load_bot_module(path: str | Path):
+    """The module of a user's bot file, loaded once per content (an edited file loads anew)."""
+    path = Path(path).resolve()
+    digest = hashlib.sha256(str(path).encode() + b"\0" + path.read_bytes()).hexdigest()[:16]
+    module_name = f"{USER_MODULE_PREFIX}{digest}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
 
 
 def load_bot_file(path: str | Path) -> dict[str, Bot]:
@@ -75,12 +98,8 @@ def load_bot_file(path: str | Path) -> dict[str, Bot]:
     path = Path(path)
     if not path.is_file():
         raise CardsimError(f"bot file {str(path)!r} does not exist")
-    module_name = f"cardsim_user_bots_{abs(hash(path.resolve()))}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        module = load_bot_module(path)
     except Exception as exc:
         raise CardsimError(
             f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"

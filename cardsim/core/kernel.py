@@ -1,11 +1,21 @@
-"""The one compiled play loop and the parallel batch loop, shared by every ruleset.
+"""The contract between the play loop and a ruleset, and the loop's shared pieces.
 
-A ruleset supplies four compiled functions with fixed signatures (``RULESET_SIGNATURES``) and the
-loop below does the rest: turn cap, bot calls, termination and recording. The functions arrive as
-Numba first-class function values, so this module is compiled once and cached on disk, whatever
-the ruleset or bots, and a user's bot is a function pointer like any built-in one.
+The play loop itself is generated and compiled per (ruleset, bots) by ``specialize.py``: the
+ruleset's four functions and the bots are compile-time constants of that loop, called directly so
+that LLVM can inline them, and the result is cached on disk under a key that covers every source
+it comes from (``cache.py``). The loop owns turn cap, bot calls, the bot boundary and recording.
 
-Contract of the ruleset functions (``state``: int32 vector whose header is ``layout.py``):
+How a ruleset plugs in (``registry.Ruleset``):
+
+- ``kernels()`` returns ``(deal, step, observe, finalize)``: four **module-level** ``@njit``
+  functions (the generated loop imports them by ``py_func.__module__`` and ``__qualname__``; a
+  closure or a function built at run time cannot be a compile-time constant). Build the tuple
+  with ``play_kernels(deal, step, observe, finalize)``, which checks that. Compile them with
+  ``jit.RULES_JIT`` and never call ``disable_compile`` on them.
+- ``state_len``, ``legal_len``, ``obs_len``, ``obs_is_state_prefix`` size the loop's buffers.
+
+Contract of the ruleset functions (``state``: int32 vector whose header is ``layout.py``; the
+types are ``RULESET_SIGNATURES``):
 
 - ``deal(state, rules, n_players, rng, legal) -> n``: deal a new game into a zeroed ``state``;
   on return a decision is pending for ``state[H_SEAT]`` and its ``n >= 1`` legal decision codes
@@ -14,15 +24,15 @@ Contract of the ruleset functions (``state``: int32 vector whose header is ``lay
   automatically (turn end, next seat, end of game) to the next pending decision and list its
   legal decisions as ``deal`` does. ``deal`` and ``step`` may apply forced decisions (a single
   legal one) themselves and return only at a real choice: calls dominate the loop's time.
-- ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector. A ruleset
-  whose observation is a prefix of the state (``Ruleset.obs_is_state_prefix``) gets that prefix
-  as ``buf`` and returns it untouched (the loop does not even call it); any other fills ``buf``
-  and returns it.
+- ``observe(state, seat, buf) -> obs``: what ``seat`` may see, as an int32 vector of length
+  ``obs_len``. A ruleset whose observation is a prefix of the state
+  (``Ruleset.obs_is_state_prefix``) is never asked: its bots see ``state[:obs_len]``. Any other
+  fills ``buf`` and returns it.
 - ``finalize(state, rules, game_row, seat_rows)``: scores, ranks, winners and counters of a
   finished game; the loop fills ``GAME_COLUMNS`` itself.
 
-All four are compiled with ``jit.RULES_JIT`` (no reference counting, no allocation), like the play
-loop itself; ``run_chunk`` allocates every array a game needs, once per thread.
+All four are compiled with ``jit.RULES_JIT`` (no reference counting, no allocation); the loop
+allocates every array a game needs, once per thread.
 
 Rules of the loop that every reference implementation mirrors:
 
@@ -32,14 +42,19 @@ Rules of the loop that every reference implementation mirrors:
   the game with ``END_TURN_CAP`` when a turn ends with ``state[H_TURNS]`` at that count and the
   game not otherwise over (``end_turn_cap_reached``); the loop checks it again after every decision.
   The cap counts complete rounds, so it always falls on a round boundary.
+
+The bot boundary (``BOT_SIGNATURE``): a bot answers an index into ``legal[:n_legal]``; any other
+answer stops the run (``FAULT_BAD_ANSWER``). A ruleset's built-in bots are trusted: they read the
+live observation and legal list and may use the observation's documented scratch room. Any other
+bot (a user's) is guarded: it gets its own copies of the observation (``obs_len`` entries: never
+the rest of the state), of the legal list and of its parameters, is compiled with bounds checking,
+and an exception it raises stops the run (``FAULT_RAISED``) instead of crossing the loop.
 """
 
-import numpy as np
-from numba import njit, prange, types
+from numba import njit, types
 
 from cardsim.core import layout as L
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
-from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
+from cardsim.core.jit import HOT_RULES_JIT
 
 _STATE = types.int32[::1]
 _RULES = types.int32[::1]
@@ -51,8 +66,7 @@ BOT_SIGNATURE = types.int64(
 """``bot(obs, legal, n_legal, params, rng) -> index into legal[:n_legal]``."""
 
 MAX_BOTS = 8
-"""Distinct bots one run may seat; the bot tuple is padded to this width so that one compiled loop
-serves every ruleset and every seating."""
+"""Distinct bots one run may seat (each is a branch of the specialized loop)."""
 
 RULESET_SIGNATURES = {
     "deal": types.int64(_STATE, _RULES, types.int64, _RNG, types.int32[::1]),
@@ -62,44 +76,45 @@ RULESET_SIGNATURES = {
 }
 
 
-KERNELS_TYPE = types.Tuple(
-    [
-        types.FunctionType(RULESET_SIGNATURES[name])
-        for name in ("deal", "step", "observe", "finalize")
-    ]
-)
-BOTS_TYPE = types.UniTuple(types.FunctionType(BOT_SIGNATURE), MAX_BOTS)
-
 RUN_CHUNK_SIGNATURE = types.int64(
-    KERNELS_TYPE,
-    BOTS_TYPE,
-    types.int16[:, ::1],
-    types.float64[:, ::1],
+    types.int16[:, ::1],  # seat_bot_table: game i seats bots by row i % rows
+    types.float64[:, ::1],  # bot_params: one row per distinct bot
     _RULES,
-    types.int64,
-    types.int64,
-    types.int64,
-    types.int64,
-    types.int64,
-    types.int64,
-    types.int64,
-    types.boolean,
-    types.int64,
-    types.int32[:, ::1],
-    types.int32[:, :, ::1],
+    types.int64,  # n_players
+    types.int64,  # turn_cap
+    types.int64,  # seed
+    types.int64,  # first_game
+    types.int64,  # n_threads
+    types.int32[:, ::1],  # game_out
+    types.int32[:, :, ::1],  # seat_out
+    types.int64[:, ::1],  # faults: one row per thread, FAULT_COLUMNS
 )
+"""``run_chunk(...) -> decisions`` of every specialized loop (``specialize.py``)."""
+
+# A bot fault stops a thread's block of games at the game where it happened; the runner reports
+# the first one. Row of the ``faults`` array: FAULT_COLUMNS.
+FAULT_NONE = 0
+FAULT_BAD_ANSWER = 1  # the bot answered an index outside legal[:n] (value: the answer)
+FAULT_RAISED = 2  # the bot raised an exception (guarded bots only)
+FAULT_COLUMNS = ("kind", "bot", "seat", "game", "value", "n_legal")
 
 
-def first_class_kernels(deal, step, observe, finalize) -> tuple:
-    """A ruleset's (deal, step, observe, finalize) as the play loop takes them: each compiled for
-    its ``RULESET_SIGNATURES`` entry and closed to further compiling, which makes it a first-class
-    function value, so that the loop is compiled (and cached) once for every ruleset and bot."""
+def play_kernels(deal, step, observe, finalize) -> tuple:
+    """A ruleset's ``(deal, step, observe, finalize)`` for ``Ruleset.kernels()``, checked to be
+    module-level compiled functions that the generated play loop can import by name."""
+    from numba.core.registry import CPUDispatcher
+
     fns = (deal, step, observe, finalize)
     for fn, name in zip(fns, ("deal", "step", "observe", "finalize"), strict=True):
-        if not fn.signatures:
-            fn.compile(RULESET_SIGNATURES[name].args)
-            fn.disable_compile()
+        if not isinstance(fn, CPUDispatcher):
+            raise TypeError(f"the ruleset's {name} must be an @njit function, got {fn!r}")
+        if "<locals>" in fn.py_func.__qualname__:
+            raise TypeError(f"the ruleset's {name} must be defined at module level")
     return fns
+
+
+first_class_kernels = play_kernels
+"""The earlier name of ``play_kernels`` (the loop no longer takes function pointers)."""
 
 
 @njit(**HOT_RULES_JIT)
@@ -110,126 +125,3 @@ def end_turn_cap_reached(state):
         state[L.H_END_REASON] = L.END_TURN_CAP
         return True
     return False
-
-
-@njit(**RULES_JIT)
-def play_game(
-    fns,
-    bots,
-    seat_bot,
-    bot_params,
-    rules,
-    n_players,
-    turn_cap,
-    seed,
-    game,
-    state,
-    legal,
-    obs_buf,
-    obs_is_state_prefix,
-    chance,
-    bot_rng,
-    game_row,
-    seat_rows,
-):
-    """Play game number ``game`` of the run seeded ``seed`` and write its outcome rows.
-
-    ``fns`` = (deal, step, observe, finalize); ``bots[seat_bot[s]]`` decides for seat s
-    with parameters ``bot_params[seat_bot[s]]``; ``chance`` and ``bot_rng`` are 1-element uint64
-    arrays for the game's two random streams. Returns the number of decisions taken.
-    """
-    deal, step, observe, finalize = fns
-    chance[0] = stream_start(seed, game, CHANCE_STREAM)
-    bot_rng[0] = stream_start(seed, game, BOT_STREAM)
-    for i in range(state.shape[0]):
-        state[i] = 0
-    cap_turns = turn_cap * n_players
-    state[L.H_CAP_TURNS] = cap_turns
-    n = deal(state, rules, n_players, chance, legal)
-    decisions = 0
-    bad_answers = 0
-    while state[L.H_OVER] == 0:
-        choice = 0
-        if n > 1:
-            decisions += 1
-            seat = state[L.H_SEAT]
-            b = seat_bot[seat]
-            obs = obs_buf  # the state's public prefix, kept up to date by the rules themselves
-            if not obs_is_state_prefix:
-                obs = observe(state, seat, obs_buf)
-            choice = bots[b](obs, legal, n, bot_params[b], bot_rng)
-            if choice < 0 or choice >= n:
-                choice = 0  # counted, and the runner refuses the run: never trusted
-                bad_answers += 1
-        n = step(state, rules, legal[choice], chance, legal)
-        end_turn_cap_reached(state)
-    finalize(state, rules, game_row, seat_rows)
-    game_row[L.G_N_PLAYERS] = n_players
-    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
-    game_row[L.G_TURNS] = state[L.H_TURNS]
-    game_row[L.G_END_REASON] = state[L.H_END_REASON]
-    game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
-    game_row[L.G_DECISIONS] = decisions
-    game_row[L.G_BAD_BOT_ANSWERS] = bad_answers
-    return decisions
-
-
-@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True, nogil=True)
-def run_chunk(
-    fns,
-    bots,
-    seat_bot_table,
-    bot_params,
-    rules,
-    n_players,
-    turn_cap,
-    seed,
-    first_game,
-    state_len,
-    legal_len,
-    obs_len,
-    obs_is_state_prefix,
-    n_threads,
-    game_out,
-    seat_out,
-):
-    """Play games ``first_game .. first_game + len(game_out) - 1`` in parallel.
-
-    Game ``i`` seats bots by row ``i % len(seat_bot_table)`` of ``seat_bot_table`` (one row for a
-    plain run; every seat rotation for a strategy comparison). Returns total decisions taken.
-    """
-    n_games = game_out.shape[0]
-    n_rows = seat_bot_table.shape[0]
-    n_workers = max(1, min(n_threads, n_games))
-    decisions = np.zeros(n_workers, np.int64)
-    # One block of games per thread, with its game buffers allocated once: which thread plays a
-    # game never matters, since each game draws from its own streams.
-    for w in prange(n_workers):
-        state = np.empty(state_len, np.int32)
-        legal = np.empty(legal_len, np.int32)
-        obs_buf = state[:obs_len] if obs_is_state_prefix else np.empty(obs_len, np.int32)
-        streams = np.empty(2, np.uint64)
-        chance = streams[0:1]
-        bot_rng = streams[1:2]
-        for g in range(w * n_games // n_workers, (w + 1) * n_games // n_workers):
-            game = first_game + g
-            decisions[w] += play_game(
-                fns,
-                bots,
-                seat_bot_table[game % n_rows],
-                bot_params,
-                rules,
-                n_players,
-                turn_cap,
-                seed,
-                game,
-                state,
-                legal,
-                obs_buf,
-                obs_is_state_prefix,
-                chance,
-                bot_rng,
-                game_out[g],
-                seat_out[g],
-            )
-    return decisions.sum()

@@ -14,7 +14,7 @@ from numba import njit
 from cardsim.core import layout as L
 from cardsim.core.bots import Bot
 from cardsim.core.jit import RULES_JIT
-from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
+from cardsim.core.kernel import end_turn_cap_reached, play_kernels
 from cardsim.core.options import RuleOption
 from cardsim.core.registry import Ruleset
 from cardsim.core.rng import randint
@@ -97,7 +97,7 @@ def random_bot(obs, legal, n_legal, params, rng):
 
 
 def _kernels():
-    return first_class_kernels(deal, step, observe, finalize)
+    return play_kernels(deal, step, observe, finalize)
 
 
 def _encode(values, n_players):

@@ -50,7 +50,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
-from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
+from cardsim.core.kernel import end_turn_cap_reached, play_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import rules as R
@@ -659,7 +659,7 @@ def step(state, rules, decision, rng, out):
         decision = out[0]
 
 
-PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
+PLAY_KERNELS = play_kernels(deal, step, observe, finalize)
 """(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
 
 KERNELS = (setup, legal, apply, observe, finalize)

@@ -145,12 +145,15 @@ def _draw(t: _Teller, ev: dict) -> list[str]:
 def _refill(t: _Teller, ev: dict) -> list[str]:
     parts = []
     if ev["seeds"]:
-        parts.append("seed cards " + " ".join(map(str, ev["seeds"])))
+        worth = _and([str(v) for v in ev["seeds"]])
+        parts.append(f"{_n(len(ev['seeds']), 'seed card')} worth {worth}")
     if ev["bad"]:
-        parts.append(_and([C.feeder_name(c) for c in ev["bad"]]) + " into the bad-card column")
+        bad = _and([f"a {C.feeder_name(c)}" for c in ev["bad"]])
+        parts.append(f"{bad} into the bad-card column")
     if ev["removed"]:
-        parts.append(f"{_n(ev['removed'], 'bad card')} out of the game: the column is full (R27)")
-    return [f"  The seed column is refilled: {_and(parts)} (R26)."]
+        parts.append(f"{_n(ev['removed'], 'bad card')} out of the game: the column is full")
+    rules = "R26, R27" if ev["bad"] or ev["removed"] else "R26"
+    return [f"  The feeder refills the seed column: {'; '.join(parts)} ({rules})."]
 
 
 def _trigger(t: _Teller, ev: dict) -> list[str]:

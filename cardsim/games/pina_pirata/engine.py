@@ -12,7 +12,7 @@ returns; ``step`` hands the decision to that same task and runs on. A task that 
 (T23's two draws, then a discard) records its sub-step, pushes the sub-tasks above itself and
 yields to the loop. Single legal decisions are applied at once.
 
-A turn: TURN_START pushes [WINDOW, MAIN, TURN_EXTRAS, TURN_END]. A play pushes, from the top:
+A turn: TURN_START pushes [WINDOW, MAIN, TURN_EXTRAS, TURN_END] (a WINDOW only while T35 is face up). A play pushes, from the top:
 WINDOW (after the play), then for each tile it triggers, oldest first, TILE and WINDOW, then
 OPT_EXTRAS (T8/T15 grants, A21). A draw pushes its T3/T24 tasks (oldest first) then WINDOW.
 TURN_EXTRAS gives T26's and T36's once-a-turn extra play in tile age order (A24, A29).
@@ -435,6 +435,14 @@ def ask(state, seat, phase, a, b):
 
 
 @njit(**J)
+def push_window(state):
+    """A T35 window (A17), only while T35 is face up: it cannot turn face up within a round, and a
+    window whose T35 went face down meanwhile closes at once (``task_window``)."""
+    if tile_on(state, 35):
+        push(state, C.K_WINDOW, 0, 0, 0)
+
+
+@njit(**J)
 def draw(state, rules, seat, rng):
     """``seat`` draws a card (R8; A18: every card from the deck into a Hand) and the tiles a draw
     sets off (T3, T24) are pushed, oldest on top. Returns the card, or -1 (no card, R16)."""
@@ -453,7 +461,7 @@ def draw(state, rules, seat, rng):
 @njit(**J)
 def draw_step(state, rules, seat, rng):
     """A turn's draw as a step (R8, T36): a window follows the draw and its tiles (A17)."""
-    push(state, C.K_WINDOW, 0, 0, 0)
+    push_window(state)
     draw(state, rules, seat, rng)
 
 
@@ -499,9 +507,9 @@ def do_play(state, rules, seat, card, pile, rng):
         if state[C.F_TILE_DOWN + slot] == 0 and triggers(
             state, rules, state[C.F_TILES + slot], card, under
         ):
-            push(state, C.K_WINDOW, 0, 0, 0)
+            push_window(state)
             push(state, C.K_TILE, slot, 0, 0)
-    push(state, C.K_WINDOW, 0, 0, 0)
+    push_window(state)
 
 
 # Tiles in play -------------------------------------------------------------------------------------
@@ -1383,7 +1391,7 @@ def execute(state, rules, rng, out, code):
         push(state, C.K_TURN_END, 0, 0, 0)
         push(state, C.K_TURN_EXTRAS, 0, 0, 0)
         push(state, C.K_MAIN, 0, 0, 0)
-        push(state, C.K_WINDOW, 0, 0, 0)
+        push_window(state)
         return 0
     if kind == C.K_TURN_END:
         pop(state)
