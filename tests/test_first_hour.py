@@ -171,8 +171,9 @@ def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monk
     assert compiled.expected_seconds(ruleset) == 2  # the last compile's time
     bots.write_text("x = 2\n")  # the user edited their bots: they compile again
     assert compiled.compile_needed(ruleset, [bots])
-    monkeypatch.setattr(compiled, "_sources_digest", lambda: "edited package")
-    assert compiled.compile_needed(ruleset, [])
+    edited = tmp_path / "edited"  # an edited engine source: a new cache directory
+    monkeypatch.setattr(compiled, "cache_dir", lambda: edited)
+    assert compiled.compile_needed(ruleset, [], ["greedy"])
 
 
 # -- one definition of a win, machine-readable summaries -----------------------------------------
