@@ -125,7 +125,7 @@ def report_memory(sizes: list[int], keep: Path | None) -> None:
             size = sum(f.stat().st_size for f in [results, *results.rglob("*")] if f.is_file())
             out_dir = where / f"report-{games}"
             seconds, peak, _ = _peak_command(
-                [*cardsim, "report", str(results), "--out", str(out_dir)]
+                [*cardsim, "report", str(results), "--report", str(out_dir)]
             )
             print(
                 f"{games:>13,}{size / 2**20:>13,.0f}{seconds:>10.1f}{games / seconds:>12,.0f}"
