@@ -17,10 +17,11 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
     """Tell the story of game I of the run (same --seed, --players, --bots, --bot-param,
     --rules and --variant)."""
     from cardsim.cli.specs import spec_from_options
-    from cardsim.core.runner import parse_index
 
-    index = parse_index(game_index, "--game")
     with compiling(game, bot_files, bots=bots):
+        from cardsim.core.runner import parse_index  # numba: after the compile notice
+
+        index = parse_index(game_index, "--game")
         spec = spec_from_options(
             game,
             index + 1,
