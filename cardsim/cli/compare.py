@@ -57,10 +57,8 @@ def compare(
 
     check_report_dir(report_dir, force)
 
-    from cardsim import experiments
     from cardsim.analysis import compare as C
-    from cardsim.core import registry, runner
-    from cardsim.core.bots import parse_bot_params
+    from cardsim.core import registry
 
     ruleset = registry.get(game)
     k = ruleset.default_players if players is None else players
@@ -69,6 +67,10 @@ def compare(
     distinct = list(dict.fromkeys(names))
     values, chosen = rule_values(game, rules, variant)
     with compiling(game, bot_files, quiet, bots):
+        from cardsim import experiments  # numba: after the compile notice
+        from cardsim.core import runner
+        from cardsim.core.bots import parse_bot_params
+
         specs = experiments.seating_specs(
             game,
             games,

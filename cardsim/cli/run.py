@@ -17,7 +17,7 @@ import click
 from cardsim.cli import options
 from cardsim.cli.output import format_option, json_text, records_csv
 from cardsim.cli.progress import compiling, progress_bar
-from cardsim.core.errors import CardsimError
+from cardsim.core.errors import CardsimError, StopNow
 
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -65,12 +65,13 @@ def run(
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
     from cardsim.cli.targets import check_report_dir
-    from cardsim.core import runner
 
     spec = summary = sink = stats = frames = None
     check_report_dir(report_dir, force)  # an existing --out dataset: refused by DatasetSink
     try:
         with compiling(game, bot_files, quiet, bots):
+            from cardsim.core import runner  # numba: after the compile notice
+
             spec = spec_from_options(
                 game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
             )
@@ -113,7 +114,7 @@ def run(
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed
-    except runner.StopNow:
+    except StopNow:
         _say(_stopped_at_once(spec, out, sink, summary))
         _end_now(EXIT_INTERRUPTED)
     except KeyboardInterrupt:

@@ -28,7 +28,7 @@ from cardsim.core.bots import (
     params_matrix,
     with_params,
 )
-from cardsim.core.errors import CardsimError
+from cardsim.core.errors import CardsimError, StopNow  # noqa: F401  (runner.StopNow)
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 
@@ -225,11 +225,6 @@ class RunStats:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-
-class StopNow(KeyboardInterrupt):
-    """A second Ctrl-C while a chunk is being played: the caller ends the process at once (the
-    compiled code in flight cannot be stopped; every chunk handed to the sinks is kept)."""
 
 
 _KERNEL_LOCK = threading.Lock()  # one chunk at a time: numba's thread pools are not reentrant
