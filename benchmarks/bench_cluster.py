@@ -5,7 +5,9 @@
    ``--repeat`` times, and the ratio cluster/threads of each pair (target: at least 0.85 for
    local:2 on 1e7 games). The cluster is started and warmed (each worker loads the compiled
    kernels from numba's cache) before it is timed; its start-up time is printed apart, and the
-   ratio with start-up included too.
+   ratio with start-up included too. On a loaded machine wall-clock ratios follow the load more
+   than the code, so games per CPU-second (this process for threads; the client and every
+   worker process for the cluster) are printed as well: their ratio is the cluster's own cost.
 2. Report memory: ``cardsim report`` on results of growing size (4 players), each in a fresh
    process: its peak resident memory and time. The report streams the games in batches, so the
    peak should not grow with the number of games (target: 1e8 games under 1.5 GiB).
@@ -32,22 +34,28 @@ GAME = "fruit-picking"
 SEED = 2026
 
 
-def threaded_rate(spec) -> tuple[float, int]:
+def threaded_rate(spec) -> tuple[float, float, int]:
+    """(games per wall second, games per CPU second of this process, threads)."""
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.core import runner
 
     summary = SummaryAccumulator(spec)
+    cpu = time.process_time()
     stats = runner.run(spec, [summary])
-    return stats.games_per_second, stats.threads
+    cpu = time.process_time() - cpu
+    return stats.games_per_second, spec.n_games / cpu, stats.threads
 
 
-def cluster_rate(spec, client) -> float:
+def cluster_rate(spec, client) -> tuple[float, float]:
+    """(games per wall second, games per CPU second of the client and every worker process)."""
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.core import runner
 
     summary = SummaryAccumulator(spec)
+    before = sum(client.run(time.process_time).values()) + time.process_time()
     stats = runner.run(spec, [summary], cluster=client)
-    return stats.games_per_second
+    cpu = sum(client.run(time.process_time).values()) + time.process_time() - before
+    return stats.games_per_second, spec.n_games / cpu
 
 
 def throughput(games: int, workers: int, repeat: int) -> None:
@@ -70,16 +78,18 @@ def throughput(games: int, workers: int, repeat: int) -> None:
             f"local:{workers} started in {started:.1f} s, warmed in {warmed:.1f} s"
         )
         header = f"{'pair':>5}{'threads g/s':>14}{'threads':>9}{f'local:{workers} g/s':>16}"
-        header += f"{'ratio':>8}{'ratio with start-up':>21}"
+        header += f"{'ratio':>8}{'with start-up':>15}{'g/CPU-s threads':>17}"
+        header += f"{'g/CPU-s cluster':>17}{'CPU ratio':>11}"
         print(header)
         print("-" * len(header))
         for i in range(repeat):
-            rate, threads = threaded_rate(spec)
-            crate = cluster_rate(spec, client)
+            rate, cpu_rate, threads = threaded_rate(spec)
+            crate, ccpu_rate = cluster_rate(spec, client)
             with_startup = games / (games / crate + warmed)
             print(
                 f"{i + 1:>5}{rate:>14,.0f}{threads:>9}{crate:>16,.0f}{crate / rate:>8.2f}"
-                f"{with_startup / rate:>21.2f}"
+                f"{with_startup / rate:>15.2f}{cpu_rate:>17,.0f}{ccpu_rate:>17,.0f}"
+                f"{ccpu_rate / cpu_rate:>11.2f}"
             )
 
 
@@ -101,21 +111,21 @@ def report_memory(sizes: list[int], keep: Path | None) -> None:
         where = keep or Path(scratch)
         where.mkdir(parents=True, exist_ok=True)
         header = f"{'games':>13}{'on disk MiB':>13}{'report s':>10}{'games/s':>12}{'peak MiB':>10}"
-        print(f"cardsim report of {GAME}, 4 players (planner bots), in a fresh process each")
+        print(f"cardsim report of {GAME}, 4 players (greedy bots), in a fresh process each")
         print(header)
         print("-" * len(header))
         for games in sizes:
             results = where / f"fp4-{games}.parquet"
             if not results.exists():
                 subprocess.run(
-                    [*cardsim, "run", GAME, "-p", "4", "-b", "planner", "-n", str(games),
+                    [*cardsim, "run", GAME, "-p", "4", "-b", "greedy", "-n", str(games),
                      "--seed", str(SEED), "-q", "--out", str(results)],
                     check=True, stdout=subprocess.DEVNULL,
                 )  # fmt: skip
             size = sum(f.stat().st_size for f in [results, *results.rglob("*")] if f.is_file())
             out_dir = where / f"report-{games}"
             seconds, peak, _ = _peak_command(
-                [*cardsim, "report", str(results), "--out", str(out_dir)]
+                [*cardsim, "report", str(results), "--report", str(out_dir)]
             )
             print(
                 f"{games:>13,}{size / 2**20:>13,.0f}{seconds:>10.1f}{games / seconds:>12,.0f}"

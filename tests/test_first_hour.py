@@ -171,8 +171,9 @@ def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monk
     assert compiled.expected_seconds(ruleset) == 2  # the last compile's time
     bots.write_text("x = 2\n")  # the user edited their bots: they compile again
     assert compiled.compile_needed(ruleset, [bots])
-    monkeypatch.setattr(compiled, "_sources_digest", lambda: "edited package")
-    assert compiled.compile_needed(ruleset, [])
+    edited = tmp_path / "edited"  # an edited engine source: a new cache directory
+    monkeypatch.setattr(compiled, "cache_dir", lambda: edited)
+    assert compiled.compile_needed(ruleset, [], ["greedy"])
 
 
 # -- one definition of a win, machine-readable summaries -----------------------------------------
@@ -383,3 +384,55 @@ def test_nothing_is_overwritten_without_force(tmp_path):
     assert invoke(*diff, "--report", report).exit_code == 2
     compare = ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "20"]
     assert invoke(*compare, "--report", report, "-q").exit_code == 2
+
+
+@pytest.mark.parametrize("game", RULESETS)
+def test_every_rule_id_a_rule_option_cites_is_defined_in_the_rules_reference(game):
+    """`cardsim rules` and reports show [R12]/[A2]/[V1] tags: each must lead to its definition."""
+    import re
+
+    ruleset = registry.get(game)
+    doc = (REPO / ruleset.rules_doc).read_text()
+    cited = {
+        token.strip()
+        for option in ruleset.options
+        for token in option.refers.split(",")
+        if re.fullmatch(r"[A-Z]\d+", token.strip())
+    }
+    assert cited
+    for tag in sorted(cited):
+        defined = re.search(rf"^(- )?\*\*{tag}\.|^\| {tag} \||^#+ {tag}\b", doc, flags=re.MULTILINE)
+        assert defined, f"{tag} is cited by a rule option of {game} but not defined in the doc"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "fruit-picking", "-n", "5"],
+        ["replay", "fruit-picking", "--game", "0"],
+        ["compare", "fruit-picking", "--bots", "random,greedy", "-p", "2", "-n", "5"],
+        ["sweep", "fruit-picking", "-n", "5", "--param", "seeds_per_player=14,18"],
+        ["diff", "fruit-picking", "-n", "5", "--variant", "analysis/variants/umbrella.toml"],
+    ],
+    ids=lambda args: args[0],
+)
+def test_the_compile_notice_comes_before_numba_is_loaded(args):
+    """A first run must say what it does within a second: nothing heavy before the notice."""
+    code = f"""
+import sys
+from click.testing import CliRunner
+from cardsim.core import compiled
+
+class Asked(Exception):
+    pass
+
+def asked(*args, **kwargs):
+    raise Asked("numba" in sys.modules)
+
+compiled.compile_needed = asked
+from cardsim.cli.main import cli
+result = CliRunner().invoke(cli, {args!r})
+assert isinstance(result.exception, Asked), (result.output, result.exception)
+assert result.exception.args == (False,), "numba was loaded before the compile notice"
+"""
+    subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, timeout=60)

@@ -24,6 +24,8 @@ from cardsim.core.errors import CardsimError
 
 DEFAULT_ALPHA = 0.05
 DEFAULT_POWER = 0.8
+MAX_GAMES = 10**10  # the most one run plays (runner.MAX_GAMES; no numba import here)
+MIN_EFFECT = 1e-9  # below it statsmodels' solver gives up; such an edge needs ~1e19 games
 UNTIL_CI_CHUNK = 4096  # games per chunk when stopping on precision (--chunk-size changes it)
 
 
@@ -57,15 +59,32 @@ def games_needed(
     if not (0 < alpha < 1 and 0 < power < 1):
         raise CardsimError("alpha and power must be between 0 and 1")
     h = proportion_effectsize(rate, fair)
+    if abs(h) < MIN_EFFECT:
+        raise _too_small(edge)
     n = NormalIndPower().solve_power(effect_size=abs(h), alpha=alpha, power=power, ratio=0)
-    return int(math.ceil(n))
+    return _checked_count(n, edge)
 
 
 def games_for_half_width(width: float, rate: float, confidence: float = 0.95) -> int:
     """Games for a 95% interval of a rate near ``rate`` to have half-width ``width`` (normal
     approximation: z^2 p (1 - p) / w^2)."""
     z = z_score(confidence)
-    return int(math.ceil(z * z * rate * (1 - rate) / (width * width)))
+    if width <= 0:
+        raise _too_small(width)
+    return _checked_count(z * z * rate * (1 - rate) / (width * width), width)
+
+
+def _too_small(edge: float) -> CardsimError:
+    return CardsimError(
+        f"--edge {edge:g} is too small: it would take more than {MAX_GAMES:.0e} games, the most "
+        "a run plays"
+    )
+
+
+def _checked_count(n: float, edge: float) -> int:
+    if not math.isfinite(n) or n > MAX_GAMES:
+        raise _too_small(edge)
+    return int(math.ceil(n))
 
 
 def largest_half_width(summary) -> float:

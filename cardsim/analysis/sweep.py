@@ -29,6 +29,8 @@ from cardsim.core.errors import CardsimError
 from cardsim.core.options import RuleOption, resolve_options
 from cardsim.text import show_value, text_table
 
+MAX_SETTINGS = 5000  # settings (grid points) of one sweep: 50 values of two parameters fit
+
 LIST_KINDS = ("int_list", "list_or_choice")
 
 
@@ -50,9 +52,15 @@ def _split_values(option: RuleOption, text: str) -> list[str]:
     if option.kind == "int" and len(parts) == 1 and ".." in parts[0]:
         lo, _, hi = parts[0].partition("..")
         try:
-            parts = [str(v) for v in range(int(lo), int(hi) + 1)]
+            values = range(int(lo), int(hi) + 1)
         except ValueError:
             raise CardsimError(f"--param {option.name}: {text!r} is not a range lo..hi") from None
+        if len(values) > MAX_SETTINGS:
+            raise CardsimError(
+                f"--param {option.name}: {text!r} has {len(values):,} values, more than the "
+                f"{MAX_SETTINGS:,} settings a sweep plays"
+            )
+        parts = [str(v) for v in values]
     return parts
 
 
@@ -82,6 +90,12 @@ def parse_params(
         out.append(SweepParam(key, values, labels))
     if not out:
         raise CardsimError("sweep needs at least one --param key=v1,v2,...")
+    settings = math.prod(len(p.values) for p in out)
+    if settings > MAX_SETTINGS:
+        raise CardsimError(
+            f"the --param grid has {settings:,} settings, more than the {MAX_SETTINGS:,} a sweep "
+            "plays: sweep fewer values, or one parameter at a time"
+        )
     return out
 
 

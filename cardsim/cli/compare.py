@@ -57,18 +57,23 @@ def compare(
 
     check_report_dir(report_dir, force)
 
-    from cardsim import experiments
     from cardsim.analysis import compare as C
-    from cardsim.core import registry, runner
-    from cardsim.core.bots import parse_bot_params
+    from cardsim.core import registry
 
     ruleset = registry.get(game)
-    k = ruleset.default_players if players is None else players
     names = options.split_names(bots)
-    seating_list = C.seatings(names, k, seatings)
-    distinct = list(dict.fromkeys(names))
     values, chosen = rule_values(game, rules, variant)
     with compiling(game, bot_files, quiet, bots):
+        from cardsim import experiments  # numba: after the compile notice
+        from cardsim.core import runner
+        from cardsim.core.bots import parse_bot_params
+
+        k = runner.check_players(ruleset, players)  # before the seatings are enumerated
+        runner.parse_count(games)
+        runner.set_threads(threads)
+        seating_list = C.seatings(names, k, seatings)
+        distinct = list(dict.fromkeys(names))
+
         specs = experiments.seating_specs(
             game,
             games,

@@ -53,12 +53,10 @@ def diff(
 
     check_report_dir(report_dir, force)
 
-    from cardsim import experiments
     from cardsim.analysis import variant_diff as D
     from cardsim.analysis.paired import paired_diff
     from cardsim.analysis.report import prepare_dir
-    from cardsim.core import registry, runner
-    from cardsim.core.bots import parse_bot_params
+    from cardsim.core import registry
     from cardsim.core.options import parse_assignments
     from cardsim.core.variants import combine_rules, load_variant
 
@@ -73,6 +71,10 @@ def diff(
     if names[0] == names[1]:
         names = [f"{names[0]} (first)", f"{names[1]} (second)"]
     with compiling(game, bot_files, quiet, bots):
+        from cardsim import experiments  # numba: after the compile notice
+        from cardsim.core import runner
+        from cardsim.core.bots import parse_bot_params
+
         specs = experiments.rule_specs(
             game,
             games,

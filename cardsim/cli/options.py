@@ -104,7 +104,7 @@ threads_option = click.option(
     type=int,
     default=None,
     metavar="T",
-    help="Worker threads (default: all cores).",
+    help="Worker threads, 1 to the number of cores (default: all cores; 0 is refused).",
 )
 
 cluster_option = click.option(
@@ -185,10 +185,10 @@ game_index_option = click.option(
     "--game",
     "-g",
     "game_index",
-    type=click.IntRange(min=0),
     required=True,
     metavar="I",
-    help="Index of the game in the run (0-based), as in the `game` column of --out files.",
+    help="Index of the game in the run (0-based), as in the `game` column of --out files "
+    "(12345, 1e6 and 1_000_000 work).",
 )
 
 variant_option = click.option(
@@ -245,9 +245,17 @@ spec_options = compose(
 """Everything that decides which games are played: shared by ``run`` and ``replay``."""
 
 
-def split_names(text: str) -> list[str]:
-    """``"a, b,c"`` -> ``["a", "b", "c"]``."""
-    return [part.strip() for part in text.split(",") if part.strip()]
+def split_names(text: str, what: str = "--bots") -> list[str]:
+    """``"a, b,c"`` -> ``["a", "b", "c"]``; ``""`` -> ``[]`` (the default); an empty name
+    (``",,"``, ``"a,,b"``, ``"a,"``) is a one-line error rather than silently dropped."""
+    from cardsim.core.errors import CardsimError
+
+    if not text.strip():
+        return []
+    parts = [part.strip() for part in text.split(",")]
+    if not all(parts):
+        raise CardsimError(f"{what} {text!r} has an empty name: give NAME[,NAME...]")
+    return parts
 
 
 # -- experiments on common games (compare, sweep, diff) ------------------------------------------

@@ -19,9 +19,12 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
     from cardsim.cli.specs import spec_from_options
 
     with compiling(game, bot_files, bots=bots):
+        from cardsim.core.runner import parse_index  # numba: after the compile notice
+
+        index = parse_index(game_index, "--game")
         spec = spec_from_options(
             game,
-            game_index + 1,
+            index + 1,
             players,
             bots,
             bot_files,
@@ -32,5 +35,8 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
         )
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")
-    story = spec.ruleset.replay(spec, game_index)
+    try:
+        story = spec.ruleset.replay(spec, index)
+    except CardsimError as exc:  # a bot's bad answer: say in which game
+        raise CardsimError(f"game {index}: {exc}") from None
     click.echo(story if isinstance(story, str) else "\n".join(map(str, story)))

@@ -17,7 +17,7 @@ import click
 from cardsim.cli import options
 from cardsim.cli.output import format_option, json_text, records_csv
 from cardsim.cli.progress import compiling, progress_bar
-from cardsim.core.errors import CardsimError
+from cardsim.core.errors import CardsimError, StopNow
 
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -65,29 +65,39 @@ def run(
     from cardsim.analysis.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
     from cardsim.cli.targets import check_report_dir
-    from cardsim.core import runner
 
     spec = summary = sink = stats = frames = None
     check_report_dir(report_dir, force)  # an existing --out dataset: refused by DatasetSink
     try:
         with compiling(game, bot_files, quiet, bots):
+            from cardsim.core import runner  # numba: after the compile notice
+
             spec = spec_from_options(
                 game, games, players, bots, bot_files, seed, rules, variant, bot_params=bot_params
             )
+            # every input is checked before the engine compiles and before anything is written
+            chunk = (
+                runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
+            )
+            runner.set_threads(threads)
+            cluster, task_size = options.cluster_choice(cluster, task_size)
+            if resume and out is None:
+                raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
+            summary = SummaryAccumulator(spec)
+            stop, chunk = _precision_stop(until_ci, summary, chunk)
+            if out is not None:
+                from cardsim.core.io import check_out  # pandas and pyarrow load only when needed
+
+                check_out(out, spec, resume)
+            if report_dir is not None:
+                from cardsim.analysis.report import prepare_dir
+
+                prepare_dir(report_dir)
             runner.warm(spec, notify=_say)
-        chunk = runner.parse_count(chunk_size, "--chunk-size") if chunk_size is not None else None
-        runner.set_threads(threads)  # check --threads before anything is written
-        cluster, task_size = options.cluster_choice(cluster, task_size)
-        if resume and out is None:
-            raise CardsimError("--resume needs --out PATH (the results of the interrupted run)")
-        summary = SummaryAccumulator(spec)
-        stop, chunk = _precision_stop(until_ci, summary, chunk)
         feed = [summary]
         if report_dir is not None:  # the report needs every game's row: kept in memory
-            from cardsim.analysis.report import prepare_dir
             from cardsim.analysis.results import FrameSink
 
-            prepare_dir(report_dir)  # a bad directory is an error before the run, not after
             frames = FrameSink(spec)
             feed.append(frames)
         if out is not None:
@@ -113,7 +123,7 @@ def run(
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed
-    except runner.StopNow:
+    except StopNow:
         _say(_stopped_at_once(spec, out, sink, summary))
         _end_now(EXIT_INTERRUPTED)
     except KeyboardInterrupt:

@@ -60,17 +60,19 @@ def sweep(
     from cardsim.cli.targets import check_report_dir
 
     check_report_dir(report_dir, force)
-    from cardsim import experiments
     from cardsim.analysis import sweep as S
     from cardsim.analysis.report import prepare_dir
-    from cardsim.core import registry, runner
-    from cardsim.core.bots import parse_bot_params
+    from cardsim.core import registry
 
     ruleset = registry.get(game)
     swept = S.parse_params(ruleset.options, params, ruleset.name)
     base, chosen = rule_values(game, rules, variant)
     points = S.grid(swept)
     with compiling(game, bot_files, quiet, bots):
+        from cardsim import experiments  # numba: after the compile notice
+        from cardsim.core import runner
+        from cardsim.core.bots import parse_bot_params
+
         specs = experiments.rule_specs(
             game,
             games,

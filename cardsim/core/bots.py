@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import math
@@ -78,7 +79,9 @@ def load_bot_module(path: str | Path):
     module_name = f"{USER_MODULE_PREFIX}{digest}"
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    # an explicit source loader: a bot file is Python whatever its name ends with
+    loader = importlib.machinery.SourceFileLoader(module_name, str(path))
+    spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
@@ -97,33 +100,38 @@ def load_bot_file(path: str | Path) -> dict[str, Bot]:
     """
     path = Path(path)
     if not path.is_file():
-        raise CardsimError(f"bot file {str(path)!r} does not exist")
+        what = "is a directory, not a Python file" if path.is_dir() else "does not exist"
+        raise CardsimError(f"bot file {str(path)!r} {what}")
     try:
         module = load_bot_module(path)
     except Exception as exc:
         raise CardsimError(
             f"bot file {str(path)!r} failed to load: {type(exc).__name__}: {exc}"
         ) from None
-    return _bots_of_module(module)
+    return _bots_of_module(module, f"bot file {str(path)!r}")
 
 
 def load_bot_reference(ref: str) -> Bot:
     """``package.module:function`` -> a Bot."""
     module_name, _, attr = ref.partition(":")
+    if not module_name.strip() or not attr.isidentifier():
+        raise CardsimError(f"bot {ref!r}: a bot reference is package.module:function")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise CardsimError(f"bot {ref!r}: cannot import {module_name!r} ({exc})") from None
-    bots = _bots_of_module(module)
+    except Exception as exc:  # ImportError, or whatever the module raises while importing
+        raise CardsimError(
+            f"bot {ref!r}: cannot import {module_name!r} ({type(exc).__name__}: {exc})"
+        ) from None
+    bots = _bots_of_module(module, f"module {module_name!r}")
     if attr not in bots:
         raise CardsimError(f"bot {ref!r}: {module_name!r} has no compiled function {attr!r}")
     return bots[attr]
 
 
-def _bots_of_module(module) -> dict[str, Bot]:
+def _bots_of_module(module, where: str) -> dict[str, Bot]:
     """Public functions defined in ``module``: compiled ones are bots; plain ones are listed too,
     so that naming one gets the one-line "not a compiled function" error, not "unknown bot"."""
-    params = getattr(module, "BOT_PARAMS", {})
+    params = _bot_params(getattr(module, "BOT_PARAMS", {}), where)
     found = {}
     for attr, value in vars(module).items():
         plain = inspect.isfunction(value) and value.__module__ == module.__name__
@@ -132,10 +140,35 @@ def _bots_of_module(module) -> dict[str, Bot]:
             found[attr] = Bot(
                 attr,
                 value,
-                tuple(float(p) for p in params.get(attr, ())),
+                params.get(attr, ()),
                 doc[0] if doc else "user bot",
             )
     return found
+
+
+def _bot_params(raw, where: str) -> dict[str, tuple[float, ...]]:
+    """A module's ``BOT_PARAMS``, checked: bot name -> a list of finite numbers."""
+    if not isinstance(raw, dict):
+        raise CardsimError(
+            f"{where}: BOT_PARAMS must be a dict of bot name -> list of numbers, "
+            f"not a {type(raw).__name__}"
+        )
+    out = {}
+    for name, values in raw.items():
+        if not isinstance(values, list | tuple | np.ndarray):
+            raise CardsimError(
+                f"{where}: BOT_PARAMS[{name!r}] must be a list of numbers, got {values!r}"
+            )
+        numbers = []
+        for value in values:
+            ok = isinstance(value, int | float | np.integer | np.floating)
+            if not ok or isinstance(value, bool) or not np.isfinite(value):
+                raise CardsimError(
+                    f"{where}: BOT_PARAMS[{name!r}] must be finite numbers, got {value!r}"
+                )
+            numbers.append(float(value))
+        out[str(name)] = tuple(numbers)
+    return out
 
 
 def params_matrix(bots: list[Bot]) -> np.ndarray:

@@ -13,11 +13,12 @@ Contract (the only three calls the CLI makes; the engine's cache may answer them
   the ruleset's own figure (``Ruleset.compile_seconds``, measured by the engine benchmark);
 - ``record(ruleset, bot_files, seconds, bots)``: a compile finished; remember it.
 
-The record is a small JSON file in the compile cache's directory (``NUMBA_CACHE_DIR`` if set,
-else the package's ``__pycache__`` where numba puts its own cache, else the user cache), keyed by
-a hash of every source file of the package, the numba and Python versions and the bot files'
-contents: editing any of them makes the next run say it compiles again. It is only a notice: a
-wrong answer costs a missing or a needless line, never a wrong result.
+The record is a small JSON file in this source tree's compile cache (``cache.compiled_dir()``,
+whose name is a hash of every source compiled code comes from, numba's and Python's versions: an
+edit there starts an empty directory, so the next run says it compiles again), keyed by the
+ruleset, the bots and the bot files' contents. ``cardsim cache clear`` removes it with the
+compiled code. It is only a notice: a wrong answer costs a missing or a needless line, never a
+wrong result.
 """
 
 from __future__ import annotations
@@ -25,48 +26,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import platform
-import sys
 from collections.abc import Iterable
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-import cardsim
+from cardsim.core import cache
 
 STAMP_NAME = "cardsim-compiled.json"
-_PACKAGE_DIR = Path(cardsim.__file__).resolve().parent
 
 
 def cache_dir() -> Path:
-    """Where numba keeps the compiled code of the package (and we our record of it)."""
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    if configured:
-        return Path(configured)
-    in_tree = _PACKAGE_DIR / "__pycache__"
-    if os.access(_PACKAGE_DIR, os.W_OK):
-        return in_tree
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "cardsim"
-
-
-def _sources_digest() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
-        digest.update(str(path.relative_to(_PACKAGE_DIR)).encode())
-        digest.update(path.read_bytes())
-    try:
-        numba_version = version("numba")
-    except PackageNotFoundError:  # pragma: no cover - numba is a dependency
-        numba_version = "?"
-    digest.update(f"{numba_version}|{sys.version}|{platform.machine()}".encode())
-    return digest.hexdigest()
+    """The compile cache of this source tree (numba's cache and the play loops live there)."""
+    return cache.compiled_dir()
 
 
 def cache_key(ruleset, bot_files: Iterable[str] = (), bots: Iterable[str] = ()) -> str:
-    """The ruleset, the bots seated (the ruleset's default ones when none is named), the
-    package's sources, numba and Python, and each bot file's contents."""
+    """The ruleset, the bots seated (the ruleset's default ones when none is named) and each bot
+    file's contents (the package's own sources are in ``cache_dir()``'s name)."""
     names = sorted({b.strip() for b in bots if b.strip()}) or sorted(ruleset.default_bots)
-    digest = hashlib.sha256(f"{ruleset.name}|{','.join(names)}|{_sources_digest()}".encode())
+    digest = hashlib.sha256(f"{ruleset.name}|{','.join(names)}".encode())
     for path in sorted(str(Path(p).resolve()) for p in bot_files):
         digest.update(path.encode())
         try:

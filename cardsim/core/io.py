@@ -278,7 +278,8 @@ def _read_dataset_metadata(path: Path) -> dict:
 def _read_legacy_metadata(path: Path) -> dict:
     where = f"results file {_quote(path)}"
     try:
-        raw = pq.read_schema(path).metadata or {}
+        schema = pq.read_schema(path)
+        raw = schema.metadata or {}
     except (pa.ArrowException, OSError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CardsimError(f"{_quote(path)} is not a readable Parquet file: {first}") from None
@@ -288,7 +289,9 @@ def _read_legacy_metadata(path: Path) -> dict:
         meta = json.loads(raw[LEGACY_METADATA_KEY])
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise CardsimError(f"{where}: its cardsim metadata is not valid JSON") from None
-    return check_metadata(meta, where)
+    meta = check_metadata(meta, where)
+    _check_columns(schema.names, meta, where)  # the schema is at hand: checked before any work
+    return meta
 
 
 def _existing(path: str | Path, what: str = "results") -> Path:
@@ -485,11 +488,11 @@ def count_games(path: str | Path) -> int:
 def _legacy_file(path: Path, meta: dict, cats: list[str]) -> pq.ParquetFile:
     where = f"results file {_quote(path)}"
     try:
-        pf = pq.ParquetFile(path, read_dictionary=cats)
+        _check_columns(pq.read_schema(path).names, meta, where)
+        return pq.ParquetFile(path, read_dictionary=cats)
     except (pa.ArrowException, OSError) as exc:
-        raise CardsimError(f"{where} is not readable: {exc}") from None
-    _check_columns(pf.schema_arrow.names, meta, where)
-    return pf
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CardsimError(f"{where} is not readable: {first}") from None
 
 
 def read_results(
@@ -587,9 +590,19 @@ def write_results(path: str | Path, games: pd.DataFrame, metadata: dict) -> Path
     return path
 
 
-def prepare_new_dataset(path: Path, what: str = "--out") -> None:
-    """Create the directory of a new dataset (or accept an empty one); one-line errors for a path
-    that cannot hold one."""
+def check_out(path: str | Path, spec, resume: bool) -> None:
+    """Everything ``DatasetSink(path, spec, resume)`` would refuse, checked without writing
+    anything (so that a command can check it before any work)."""
+    path = Path(path)
+    if resume and DatasetSink.resumable(path):
+        meta = read_metadata(_existing(path))
+        DatasetSink.check_resumable(path, meta, spec)
+    else:
+        _check_new_dataset(path)
+
+
+def _check_new_dataset(path: Path, what: str = "--out") -> None:
+    """The checks of ``prepare_new_dataset``, without creating anything."""
     if str(path) in ("", "."):
         raise CardsimError(f"{what} needs a path for the results directory")
     for parent in path.parents:
@@ -616,6 +629,14 @@ def prepare_new_dataset(path: Path, what: str = "--out") -> None:
             f"{what} {_quote(path)} is {kind}: results are a directory (a Parquet dataset); "
             "choose another path"
         )
+
+
+def prepare_new_dataset(path: Path, what: str = "--out") -> None:
+    """Create the directory of a new dataset (or accept an empty one); one-line errors for a path
+    that cannot hold one."""
+    _check_new_dataset(path, what)
+    if path.is_dir():
+        return
     try:
         path.mkdir()
     except OSError as exc:
@@ -656,7 +677,7 @@ class DatasetSink:
         self.games = 0  # games on disk for this run
         self.note = ""  # a line for the user about what resume did
         self.missing: list[tuple[int, int]] = []
-        if resume and self._resumable_source():
+        if resume and self.resumable(self.path):
             self._resume(feed)
         else:
             if resume:
@@ -667,8 +688,10 @@ class DatasetSink:
 
     # -- resuming --------------------------------------------------------------------------------
 
-    def _resumable_source(self) -> bool:
-        path = self.path
+    @staticmethod
+    def resumable(path: Path) -> bool:
+        """Whether ``path`` holds something a resume continues (a one-line error if it holds
+        something it cannot continue; ``False``: nothing there, start afresh)."""
         if str(path) in ("", "."):
             raise CardsimError("--out needs a path for the results directory")
         if path.is_file():
@@ -680,7 +703,7 @@ class DatasetSink:
 
     def _resume(self, feed: Iterable[Callable[[Chunk], None]]) -> None:
         meta = read_metadata(_existing(self.path))
-        self._check_resumable(meta)
+        self.check_resumable(self.path, meta, self.spec)
         with contextlib.suppress(OSError):
             remove_temporary_files(self.path)
         parts = list_parts(self.path)
@@ -696,18 +719,21 @@ class DatasetSink:
         if not self.missing and not meta.get("complete"):
             self._write_metadata(complete=True)
 
-    def _check_resumable(self, meta: dict) -> None:
-        want = dataset_metadata(self.spec)
+    @staticmethod
+    def check_resumable(path: Path, meta: dict, spec) -> None:
+        """A one-line error unless the dataset at ``path`` (metadata ``meta``) is ``spec``'s
+        run with no game beyond ``spec``'s count."""
+        want = dataset_metadata(spec)
         for key in RESUME_KEYS:
             if meta.get(key) != want[key]:
                 raise CardsimError(
-                    f"cannot resume {_quote(self.path)}: it was made with "
+                    f"cannot resume {_quote(path)}: it was made with "
                     f"{key}={_show(meta.get(key))}, this run has {key}={_show(want[key])}"
                 )
-        done_to = max((p.stop for p in list_parts(self.path)), default=0)
+        done_to = max((p.stop for p in list_parts(path)), default=0)
         if done_to > want["first_game"] + want["games"]:
             raise CardsimError(
-                f"cannot resume {_quote(self.path)}: it already holds games up to {done_to - 1:,}, "
+                f"cannot resume {_quote(path)}: it already holds games up to {done_to - 1:,}, "
                 f"beyond --games {want['games']:,}"
             )
 

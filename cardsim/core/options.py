@@ -63,6 +63,7 @@ class RuleOption:
 
     def parse(self, raw: Any) -> Any:
         """Convert text (or a TOML value) to a checked value; raise ``CardsimError`` if it is bad."""
+        self._check_type(raw)
         value = self._convert(raw)
         if self.check is not None and (problem := self.check(value)):
             raise CardsimError(f"rule option {self.name}: {problem}")
@@ -72,6 +73,18 @@ class RuleOption:
         return CardsimError(
             f"rule option {self.name}: {raw!r} is not allowed (allowed: {self.allowed()})"
         )
+
+    def _check_type(self, raw: Any) -> None:
+        """A value from a variant file has the shape of the option: a table is never a rule
+        value, and a list only for the list kinds, of plain integers or names (not nested)."""
+        scalars = (str, int, float)
+        if isinstance(raw, list | tuple):
+            if self.kind not in ("int_list", "list_or_choice"):
+                raise self._bad(raw)
+            if any(not isinstance(v, scalars) or isinstance(v, bool) for v in raw):
+                raise self._bad(raw)
+        elif not isinstance(raw, scalars):  # tables, dates and times
+            raise self._bad(raw)
 
     def _int(self, raw: Any) -> int:
         if isinstance(raw, bool):
@@ -140,11 +153,18 @@ def changed_values(options: Iterable[RuleOption], values: Mapping[str, Any]) -> 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:
     """``["a=1", "b=x,y"]`` -> ``{"a": "1", "b": "x,y"}``; one-line error for a malformed pair."""
     out: dict[str, str] = {}
+    given: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise CardsimError(f"--rules expects key=value, got {pair!r}")
-        out[key.strip().replace("-", "_")] = value.strip()
+        name = key.strip().replace("-", "_")
+        if name in out:
+            raise CardsimError(
+                f"--rules sets {name} twice ({given[name]!r} and {pair!r}): give it once"
+            )
+        out[name] = value.strip()
+        given[name] = pair
     return out
 
 

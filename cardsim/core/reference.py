@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from cardsim.core.bots import params_matrix
+from cardsim.core.errors import CardsimError
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, PyStream, py_stream_start
 
 
@@ -40,7 +41,11 @@ def ask_bot(
     choice = int(bot(obs, buf, len(legal), params, rng))
     stream.state = int(rng[0])
     if not 0 <= choice < len(legal):
-        raise ValueError(f"a bot answered {choice} for {len(legal)} legal decisions")
+        name = getattr(bot, "__name__", "a bot")
+        raise CardsimError(
+            f"bot {name!r} answered {choice}, outside its {len(legal)} legal decisions "
+            f"(0..{len(legal) - 1})"
+        )
     return choice
 
 

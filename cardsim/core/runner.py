@@ -28,7 +28,7 @@ from cardsim.core.bots import (
     params_matrix,
     with_params,
 )
-from cardsim.core.errors import CardsimError
+from cardsim.core.errors import CardsimError, StopNow  # noqa: F401  (runner.StopNow)
 from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 
@@ -103,6 +103,19 @@ def parse_count(text: str | int | float, what: str = "--games") -> int:
     return int(value)
 
 
+def parse_index(text: str | int, what: str = "--game") -> int:
+    """``"12345"`` / ``"1e6"`` / ``"1_000"`` -> a game index, 0 up to (not including) 1e10."""
+    try:
+        value = float(str(text).replace("_", ""))
+    except ValueError:
+        raise CardsimError(f"{what} must be a game index (0, 1, 2, ...), got {text!r}") from None
+    if not math.isfinite(value) or value < 0 or value != int(value) or value >= MAX_GAMES:
+        raise CardsimError(
+            f"{what} must be a game index from 0 to {MAX_GAMES - 1:,} (1e10 - 1), got {text!r}"
+        )
+    return int(value)
+
+
 def resolve_bots(
     ruleset,
     names: Sequence[str],
@@ -139,6 +152,17 @@ def resolve_bots(
     return with_params(out, bot_params) if bot_params else out
 
 
+def check_players(ruleset, players: int | None) -> int:
+    """The player count of a run (the ruleset's usual one when ``None``), checked."""
+    n_players = ruleset.default_players if players is None else int(players)
+    if not ruleset.min_players <= n_players <= ruleset.max_players:
+        raise CardsimError(
+            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
+            f"not {n_players}"
+        )
+    return n_players
+
+
 def make_spec(
     game: str,
     games,
@@ -155,11 +179,7 @@ def make_spec(
     """Check every input of a run and return its ``RunSpec`` (one-line errors on bad input)."""
     ruleset = registry.get(game)
     n_games = parse_count(games)
-    n_players = ruleset.default_players if players is None else int(players)
-    if not ruleset.min_players <= n_players <= ruleset.max_players:
-        raise CardsimError(
-            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, not {n_players}"
-        )
+    n_players = check_players(ruleset, players)
     if not 0 <= int(seed) < 2**63:
         raise CardsimError(f"--seed must be a whole number in 0..2**63-1, got {seed}")
     values = resolve_options(ruleset.options, rules or {}, ruleset.name)
@@ -204,7 +224,7 @@ def available_threads() -> int:
 def set_threads(threads: int | None) -> int:
     """Use ``threads`` worker threads (default: all cores) and return the number in use."""
     limit = available_threads()
-    if threads is None or threads == 0:
+    if threads is None:
         threads = limit
     if not 1 <= threads <= limit:
         raise CardsimError(
@@ -225,11 +245,6 @@ class RunStats:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-
-class StopNow(KeyboardInterrupt):
-    """A second Ctrl-C while a chunk is being played: the caller ends the process at once (the
-    compiled code in flight cannot be stopped; every chunk handed to the sinks is kept)."""
 
 
 _KERNEL_LOCK = threading.Lock()  # one chunk at a time: numba's thread pools are not reentrant

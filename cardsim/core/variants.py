@@ -104,7 +104,12 @@ def load_variant(path: str | Path, ruleset: registry.Ruleset) -> Variant:
             raise _problem(path, f"unknown game {game!r}") from None
         if named != ruleset.name:
             raise _problem(path, f"is a variant of {named}, not of {ruleset.name}")
-    given = {str(k).replace("-", "_"): v for k, v in data.get("rules", {}).items()}
+    given: dict[str, Any] = {}
+    for key, value in data.get("rules", {}).items():
+        name = str(key).replace("-", "_")
+        if name in given:
+            raise _problem(path, f"[rules] sets {name} twice (as {name} and {key}): keep one")
+        given[name] = value
     try:
         values = resolve_options(ruleset.options, given, ruleset.name)
     except CardsimError as exc:

@@ -458,20 +458,21 @@ def legal(state, out):
     seat = state[L.H_SEAT]
     base = seat_base(seat)
     n = 0
+    # Each candidate is written, and kept by advancing n only when legal: no branch to mispredict
+    # (seeds and market cards are random, so a branch per candidate was often mispredicted:
+    # 66 -> 54 ns per turn, 2p random). n stays below MAX_LEGAL: 6 positions; 1 + MAX_SLOTS codes.
     if phase == C.PHASE_PLANT:
         for p in range(1, C.N_POSITIONS):  # R8: any card but the House holding a seed
-            if state[base + C.SEAT_SEEDS + p] > 0:
-                out[n] = p
-                n += 1
+            out[n] = p
+            n += state[base + C.SEAT_SEEDS + p] > 0
     elif phase == C.PHASE_TARGET:
         out[0] = C.WATER  # A5: watering is always allowed
         n = 1
         kind = state[C.F_FARM_KIND + state[C.F_TARGET]]
         money = state[base + C.SEAT_SEEDS]
         for s in range(state[C.F_N_SLOTS]):  # R13, A5: same fruit, any slot, price payable
-            if state[C.F_MARKET_KIND + s] == kind and state[C.F_MARKET_PRICE + s] <= money:
-                out[n] = C.BUY_SLOT + s
-                n += 1
+            out[n] = C.BUY_SLOT + s
+            n += (state[C.F_MARKET_KIND + s] == kind) & (state[C.F_MARKET_PRICE + s] <= money)
     else:  # PHASE_MARKET_OP: DECLINE, USE; PHASE_OP_CHOOSE: first card, second card
         out[0] = 0
         out[1] = 1

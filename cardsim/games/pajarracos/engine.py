@@ -140,6 +140,18 @@ def open_to_crows(state, seat, kind):
 
 
 @njit(**HOT_RULES_JIT)
+def open_to_crows_flag(state, seat, kind):
+    """``open_to_crows`` without branches, for the listings: which trees are open is random, and
+    a mispredicted branch per tree cost more than the three comparisons."""
+    t = tree_at(seat, kind)
+    return (
+        (state[t + C.TREE_SIZE] > 0)
+        & (state[t + C.TREE_CROW] == C.NO_CROW)
+        & (state[t + C.TREE_SCARECROW] == 0)
+    )
+
+
+@njit(**HOT_RULES_JIT)
 def can_play_kind(state, rules, seat, kind):
     """The hand holds a fruit play of ``kind``: an ordinary card, or a juicy one when it may be
     played alone (R6, R9, A2)."""
@@ -546,9 +558,8 @@ def list_crows(state, seat, out, n):
             continue
         for tree in range(n_players * C.MAX_KINDS):
             owner = tree // C.MAX_KINDS
-            if owner != seat and open_to_crows(state, owner, tree % C.MAX_KINDS):
-                out[n] = C.C_CROW + crow * C.N_TREES + tree
-                n += 1
+            out[n] = C.C_CROW + crow * C.N_TREES + tree  # kept only if legal (no branch)
+            n += (owner != seat) & open_to_crows_flag(state, owner, tree % C.MAX_KINDS)
     return n
 
 
@@ -559,22 +570,19 @@ def list_scarecrows(state, seat, out, n):
         return n
     used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
-        if not used >> kind & 1 and open_to_crows(state, seat, kind):
-            out[n] = C.C_PROTECT + kind
-            n += 1
+        out[n] = C.C_PROTECT + kind  # kept only if legal (no branch)
+        n += ((used >> kind & 1) == 0) & open_to_crows_flag(state, seat, kind)
     for kind in range(C.MAX_KINDS):
-        if state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW:  # used trees have none left
-            out[n] = C.C_SHOO_OUT + kind
-            n += 1
+        out[n] = C.C_SHOO_OUT + kind  # used trees have no crow left
+        n += state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
     n_trees = state[L.H_N_PLAYERS] * C.MAX_KINDS
     for kind in range(C.MAX_KINDS):
         if state[tree_at(seat, kind) + C.TREE_CROW] == C.NO_CROW:
             continue
         for dest in range(n_trees):
             owner = dest // C.MAX_KINDS
-            if owner != seat and open_to_crows(state, owner, dest % C.MAX_KINDS):
-                out[n] = C.C_SHOO_TO + kind * C.N_TREES + dest
-                n += 1
+            out[n] = C.C_SHOO_TO + kind * C.N_TREES + dest
+            n += (owner != seat) & open_to_crows_flag(state, owner, dest % C.MAX_KINDS)
     return n
 
 
@@ -582,9 +590,8 @@ def list_scarecrows(state, seat, out, n):
 def list_discards(state, seat, from_type, out, n):
     """``C_DISCARD`` codes for each type in hand from ``from_type`` on (R20)."""
     for card_type in range(from_type, C.N_TYPES):
-        if state[hand_at(seat, card_type)] > 0:
-            out[n] = C.C_DISCARD + card_type
-            n += 1
+        out[n] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
+        n += state[hand_at(seat, card_type)] > 0
     return n
 
 
@@ -614,9 +621,8 @@ def list_juicy_crows(state, rules, out):
     seat = state[L.H_SEAT]
     for tree in range(state[L.H_N_PLAYERS] * C.MAX_KINDS):
         t = tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS)
-        if state[t + C.TREE_CROW] != C.NO_CROW and attracts(rules, seat, tree):
-            out[n] = C.C_JUICY_CROW + tree
-            n += 1
+        out[n] = C.C_JUICY_CROW + tree  # kept only if legal (no branch)
+        n += (state[t + C.TREE_CROW] != C.NO_CROW) & attracts(rules, seat, tree)
     return n
 
 
