@@ -28,9 +28,7 @@ from cardsim.core import cluster as C
 from cardsim.core import io, runner
 from cardsim.core.errors import CardsimError
 
-distributed = pytest.importorskip(
-    "distributed"
-)  # the [test] extra installs it: never skipped in CI
+import distributed  # noqa: E402,F401  (the [test] extra installs it: a missing install fails, never skips)
 
 BOTS = ["random", "greedy", "planner"]
 

@@ -210,7 +210,6 @@ def off_main_cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
 def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
     bots = tmp_path / "stuck_bots.py"
     bots.write_text(textwrap.dedent(LOOPING_BOT))
