@@ -8,7 +8,7 @@ Reproduces ``reports/fruit-picking/`` with the same commands a user would type:
 - ``variant-<name>/``: ``cardsim diff`` of each variant file in ``analysis/variants/`` against the
   standard rules, on the same games (beginners, umbrella, market operation).
 
-    python analysis/fruit_picking.py [--games 200000] [--out reports/fruit-picking] [--cluster A]
+    python analysis/fruit_picking.py [--games 200000] [--report reports/fruit-picking] [--cluster A]
 
 ``--cluster`` plays every command on a Dask cluster (``local:N``: one local cluster, started
 here, serves them all): the same games, so the same reports.
@@ -40,7 +40,7 @@ def cardsim(*args: str, cluster: str | None = None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=2e5)
-    parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--report", type=Path, default=ROOT.parent / "reports" / GAME)
     parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     if args.cluster:
@@ -53,7 +53,7 @@ def main() -> None:
 
 
 def study(args, cluster: str | None) -> None:
-    games, out, seed = str(int(args.games)), args.out, str(SEED)
+    games, out, seed = str(int(args.games)), args.report, str(SEED)
     start = time.perf_counter()
     for players in (2, 3, 4):
         cardsim("run", GAME, "--players", str(players), "--bots", "planner", "--games", games,

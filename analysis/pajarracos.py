@@ -17,7 +17,7 @@ Reproduces ``reports/pajarracos/``:
   interval. Removing cards changes the deck, so a game's deal is not card for card the same in
   both runs; the seed, the first player and the bots' random streams are.
 
-    python analysis/pajarracos.py [--games 200000] [--out reports/pajarracos] [--cluster ADDRESS]
+    python analysis/pajarracos.py [--games 200000] [--report reports/pajarracos] [--cluster ADDRESS]
 
 ``--cluster`` plays every run on a Dask cluster (``local:N`` or a scheduler address), as the
 ``--cluster`` option of the commands does: the same games, so the same reports.
@@ -198,16 +198,16 @@ def crow_report(games: int, out: Path, players: int = 4, cluster=None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=2e5)
-    parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--report", type=Path, default=ROOT.parent / "reports" / GAME)
     parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     start = time.perf_counter()
     with session(args.cluster) as client:  # one local cluster for every run
-        balance_reports(int(args.games), args.out, client)
+        balance_reports(int(args.games), args.report, client)
         for bots in (BOTS, "greedy"):  # the strongest bot, and the default one
-            readings_report(int(args.games), args.out, bots, cluster=client)
-        crow_report(int(args.games), args.out, cluster=client)
-    print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
+            readings_report(int(args.games), args.report, bots, cluster=client)
+        crow_report(int(args.games), args.report, cluster=client)
+    print(f"done in {time.perf_counter() - start:.0f} s: {args.report}")
 
 
 if __name__ == "__main__":

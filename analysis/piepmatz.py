@@ -16,7 +16,7 @@ Reproduces ``reports/piepmatz/``:
 Changing the feeder changes the deck, so a game's deal is not card for card the same in two rule
 sets; the seed, the start player, the bird cards and the bots' random streams are.
 
-    python analysis/piepmatz.py [--games 100000] [--out reports/piepmatz] [--cluster ADDRESS]
+    python analysis/piepmatz.py [--games 100000] [--report reports/piepmatz] [--cluster ADDRESS]
 
 ``--cluster`` plays every run on a Dask cluster (``local:N`` or a scheduler address): the same
 games, so the same reports.
@@ -175,15 +175,15 @@ def feeder_report(games: int, out: Path, players: int = 4, cluster=None) -> None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=1e5)
-    parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--report", type=Path, default=ROOT.parent / "reports" / GAME)
     parser.add_argument("--cluster", default=None, help="local:N or a Dask scheduler address")
     args = parser.parse_args()
     start = time.perf_counter()
     with session(args.cluster) as client:  # one local cluster for every run
-        balance_reports(int(args.games), args.out, client)
-        bad_card_report(int(args.games), args.out, cluster=client)
-        feeder_report(int(args.games), args.out, cluster=client)
-    print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
+        balance_reports(int(args.games), args.report, client)
+        bad_card_report(int(args.games), args.report, cluster=client)
+        feeder_report(int(args.games), args.report, cluster=client)
+    print(f"done in {time.perf_counter() - start:.0f} s: {args.report}")
 
 
 if __name__ == "__main__":

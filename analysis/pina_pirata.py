@@ -16,7 +16,7 @@ Reproduces ``reports/pina-pirata/``:
 - ``cruise/``: Cruise mode for 12 rounds without reset (a tile added per round): mean turns per
   round against the tiles in play, for 2, 4 and 6 players.
 
-    python analysis/pina_pirata.py [--games 20000] [--tile-games 4000] [--out reports/pina-pirata]
+    python analysis/pina_pirata.py [--games 20000] [--tile-games 4000] [--report reports/pina-pirata]
 """
 
 from __future__ import annotations
@@ -192,17 +192,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=float, default=2e4)
     parser.add_argument("--tile-games", type=float, default=4e3)
-    parser.add_argument("--out", type=Path, default=ROOT.parent / "reports" / GAME)
+    parser.add_argument("--report", type=Path, default=ROOT.parent / "reports" / GAME)
     parser.add_argument("--only", choices=("balance", "tiles", "cruise"), default=None)
     args = parser.parse_args()
     start = time.perf_counter()
     if args.only in (None, "balance"):
-        balance_reports(int(args.games), args.out)
+        balance_reports(int(args.games), args.report)
     if args.only in (None, "tiles"):
-        tile_impact(int(args.tile_games), 4, args.out)
+        tile_impact(int(args.tile_games), 4, args.report)
     if args.only in (None, "cruise"):
-        cruise_length(int(args.games) // 2, args.out)
-    print(f"done in {time.perf_counter() - start:.0f} s: {args.out}")
+        cruise_length(int(args.games) // 2, args.report)
+    print(f"done in {time.perf_counter() - start:.0f} s: {args.report}")
 
 
 if __name__ == "__main__":
