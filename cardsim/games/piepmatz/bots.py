@@ -83,12 +83,15 @@ S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents 
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
 S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
 S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
-S_GROUND_TOTAL = S_MY_POINTS + C.MAX_SPECIES  # [MAX_PERCHES] read_table: each row's ground total
-S_PERCHED = S_GROUND_TOTAL + C.MAX_PERCHES  # [MAX_PERCHES] its perched bird's strength
-S_GROUND = S_PERCHED + C.MAX_PERCHES  # [MAX_PERCHES] its ground strengths, 3 bits per place
+S_GROUND_TOTAL = S_MY_POINTS + C.MAX_SPECIES  # [MAX_PERCHES] read_table, per row: ground total * 8
+# + the perched bird's strength
+S_GROUND = S_GROUND_TOTAL + C.MAX_PERCHES  # [MAX_PERCHES] its ground strengths, 3 bits per place
 S_STRONGEST = S_GROUND + C.MAX_PERCHES  # [MAX_PERCHES] its strongest ground bird: place * 8 + strength
 S_KEEP_BEST = S_STRONGEST + C.MAX_PERCHES  # [MAX_HAND] per hand card: the R24 option it opens
-S_LEN = S_KEEP_BEST + C.MAX_HAND
+S_READ_SEAT = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the seat it read for, + 1 (0: nothing)
+S_READ_MASKS = S_READ_SEAT + 1  # [MAX_PLAYERS * MAX_SPECIES] the opponents' collections it read
+# (0 for that seat's own)
+S_LEN = S_READ_MASKS + C.MAX_PLAYERS * C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN
 
@@ -112,23 +115,40 @@ def mask_points(obs, mask):
 @njit(**RULES_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
-    many score for it (R33), and the bot's own count and points, into the scratch room: once per
-    decision. Only the holders of the most birds have their points counted."""
+    many score for it (R33), and the bot's own collection, count and points, into the scratch
+    room: once per decision. Only the holders of the most birds have their points counted.
+
+    The opponents' part stays in the scratch room with the seat it was read for and the
+    collections it was read from: during a seat's turn only its own collection changes, so its
+    next decisions find it still right and do not read it again. (A room found zeroed, as the
+    reference hands it, is read anew.)"""
+    changed = obs[C.OBS_SCRATCH + S_READ_SEAT] != me + 1
+    for k in range(C.MAX_PLAYERS * C.MAX_SPECIES):
+        seat = k // C.MAX_SPECIES
+        seat_mask = obs[C.F_SEATS + seat * C.SEAT_LEN + k % C.MAX_SPECIES] if seat != me else 0
+        changed |= seat_mask != obs[C.OBS_SCRATCH + S_READ_MASKS + k]
+    if changed:
+        for k in range(C.MAX_PLAYERS * C.MAX_SPECIES):
+            seat = k // C.MAX_SPECIES
+            seat_mask = obs[C.F_SEATS + seat * C.SEAT_LEN + k % C.MAX_SPECIES] if seat != me else 0
+            obs[C.OBS_SCRATCH + S_READ_MASKS + k] = seat_mask
+        obs[C.OBS_SCRATCH + S_READ_SEAT] = me + 1
+        for species in range(C.MAX_SPECIES):
+            best = 0
+            points = 0
+            for seat in range(obs[L.H_N_PLAYERS]):
+                if seat == me:
+                    continue
+                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
+                held = popcount(mask)
+                if held > best:
+                    best = held
+                    points = mask_points(obs, mask)
+                elif held == best and held > 0:
+                    points += mask_points(obs, mask)
+            obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
+            obs[C.OBS_SCRATCH + S_THEIRS + species] = points
     for species in range(C.MAX_SPECIES):
-        best = 0
-        points = 0
-        for seat in range(obs[L.H_N_PLAYERS]):
-            if seat == me:
-                continue
-            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
-            held = popcount(mask)
-            if held > best:
-                best = held
-                points = mask_points(obs, mask)
-            elif held == best and held > 0:
-                points += mask_points(obs, mask)
-        obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
-        obs[C.OBS_SCRATCH + S_THEIRS + species] = points
         mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
         obs[C.OBS_SCRATCH + S_MASK + species] = mine
         obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
@@ -201,20 +221,21 @@ def my_bird_loss(obs, params, bird):
 @njit(**RULES_JIT)
 def crow_loss(obs, params):
     """The least a crow costs: the cheapest bird of a species with the most birds (R20), in the
-    bot's collection as the scratch room has it."""
+    bot's collection as the scratch room has it. The birds of a mask are visited lowest first."""
     most = 0
     for species in range(C.MAX_SPECIES):
         most = max(most, obs[C.OBS_SCRATCH + S_MY_HELD + species])
-    least = 1e9
     if most == 0:
         return 0.0
+    least = 1e9
     for species in range(C.MAX_SPECIES):
         if obs[C.OBS_SCRATCH + S_MY_HELD + species] != most:
             continue
         mask = obs[C.OBS_SCRATCH + S_MASK + species]
-        for bit in range(C.BIRDS_PER_SPECIES):
-            if mask >> bit & 1:
-                least = min(least, my_bird_loss(obs, params, species * C.BIRDS_PER_SPECIES + bit))
+        while mask:
+            bit = popcount((mask & -mask) - 1)  # the lowest bird left
+            mask &= mask - 1
+            least = min(least, my_bird_loss(obs, params, species * C.BIRDS_PER_SPECIES + bit))
     return least if least < 1e9 else 0.0
 
 
@@ -271,8 +292,8 @@ def expose_penalty(obs, params, reach_best, total, perched):
 
 @njit(**RULES_JIT)
 def read_table(obs):
-    """Once per play decision, into the scratch room: per perch its ground total, perched
-    strength, ground strengths (3 bits per place, place 1 at bit 3) and strongest ground bird
+    """Once per play decision, into the scratch room: per perch its ground total and perched
+    strength, its ground strengths (3 bits per place, place 1 at bit 3) and strongest ground bird
     (place * 8 + strength, the first of the strongest: R22 ties go to the perch); per hand card
     the best R24 value (``read_keeps``) of another hand card of at most its strength."""
     for perch in range(obs[C.F_PERCHES]):
@@ -288,18 +309,18 @@ def read_table(obs):
             if s > strongest:
                 strongest = s
                 place = i
-        obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] = total
-        obs[C.OBS_SCRATCH + S_PERCHED + perch] = strength(obs[base])
+        obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] = total * 8 + strength(obs[base])
         obs[C.OBS_SCRATCH + S_GROUND + perch] = ground
         obs[C.OBS_SCRATCH + S_STRONGEST + perch] = place * 8 + strongest
     n = obs[C.OBS_HAND_LEN]
+    strengths = 0  # 3 bits per hand card
+    for j in range(n):
+        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
     for i in range(n):
-        card = obs[C.OBS_HAND + i]
-        limit = strength(card)
+        limit = strengths >> (3 * i) & 7
         best_keep = 0
         for j in range(n):
-            other = obs[C.OBS_HAND + j]
-            if other != card and strength(other) <= limit:
+            if j != i and strengths >> (3 * j) & 7 <= limit:
                 best_keep = max(best_keep, obs[C.OBS_SCRATCH + S_KEEP + j])
         obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
 
@@ -329,8 +350,9 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
     collection changes in memory (the scratch room's masks, counts and points): each collected
     bird is noted and taken out again at the end. Nothing is copied per candidate."""
     played = strength(bird)
-    total = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] + played
-    perched = obs[C.OBS_SCRATCH + S_PERCHED + perch]
+    row = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch]
+    total = (row >> 3) + played
+    perched = row & 7
     value = -params[W_SPEND] * played
     if total <= perched:  # no chain: the table is as it was, the card joins the ground
         value -= expose_penalty(obs, params, reach_best, total, perched)
@@ -463,42 +485,52 @@ def decision_value(obs, params, code, me):
     return -final_value(obs, params, code - C.C_DISCARD)
 
 
+@njit(**HOT_RULES_JIT)
+def ranked(v, i, best, best_value, ties, rng):
+    """(best, best_value, ties) after decision ``i`` of value ``v``: the best value wins; ties are
+    broken uniformly at random (reservoir sampling: each tie equally likely)."""
+    if v > best_value + 1e-9:
+        return i, v, 1
+    if v > best_value - 1e-9:
+        ties += 1
+        if randint(rng, ties) == 0:
+            return i, best_value, ties
+    return best, best_value, ties
+
+
 @njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
     me = obs[L.H_SEAT]
     read_opponents(obs, me)
-    playing = obs[L.H_PHASE] == C.PHASE_PLAY
-    perches = max(1, obs[C.F_PERCHES])
-    column = 0
-    reach_best = 0
-    squirrels = 0
-    if playing:
-        read_keeps(obs, params)
-        read_table(obs)
-        column = packed_column(obs)
-        reach_best = reach_seeds(obs, column, obs[C.F_SEED_LEN])
-        for i in range(obs[C.F_BAD_LEN]):
-            squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
     best = 0
     best_value = -1e18
     ties = 0
+    if obs[L.H_PHASE] != C.PHASE_PLAY:
+        for i in range(n_legal):
+            v = decision_value(obs, params, legal[i], me)
+            best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
+        return best
+    read_keeps(obs, params)
+    read_table(obs)
+    column = packed_column(obs)
+    reach_best = reach_seeds(obs, column, obs[C.F_SEED_LEN])
+    squirrels = 0
+    for i in range(obs[C.F_BAD_LEN]):
+        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
+    perches = obs[C.F_PERCHES]
+    hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
+    on_perch = 0
     for i in range(n_legal):
         code = legal[i]
-        if playing:  # the plays come hand card by hand card (engine.py), so i // perches
-            bird = code // C.MAX_PERCHES
-            perch = code % C.MAX_PERCHES
-            v = play_value(obs, params, me, bird, perch, i // perches, column, reach_best, squirrels)
-        else:
-            v = decision_value(obs, params, code, me)
-        if v > best_value + 1e-9:
-            best_value = v
-            best = i
-            ties = 1
-        elif v > best_value - 1e-9:
-            ties += 1
-            if randint(rng, ties) == 0:  # reservoir sampling: each tie equally likely
-                best = i
+        bird = code // C.MAX_PERCHES
+        perch = code % C.MAX_PERCHES
+        v = play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels)
+        best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
+        on_perch += 1
+        if on_perch == perches:
+            on_perch = 0
+            hand_index += 1
     return best
 
 

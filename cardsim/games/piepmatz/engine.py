@@ -857,13 +857,16 @@ def deal(state, rules, n_players, rng, out):
 
 @njit(**RULES_JIT)
 def step(state, rules, decision, rng, out):
-    """``apply``, then forced decisions until the next real choice (core loop contract)."""
+    """``apply``, then forced decisions until the next real choice (core loop contract). The
+    deciding seat's view is written once, for the choice a bot is asked (no bot sees the states
+    a forced decision passes through)."""
     while True:
-        apply(state, rules, decision, rng)
+        advance(state, rules, decision, rng)
         if state[L.H_OVER]:
             return 0
         n = legal(state, rules, out)
         if n > 1:
+            show_view(state)
             return n
         decision = out[0]
 
