@@ -25,6 +25,7 @@ option, the crow's bird, each card drawn, and at the end each card of the final 
     play (``analysis/tune_piepmatz_planner.py``).
 """
 
+import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
@@ -76,8 +77,9 @@ PLANNER_PARAMS = (
 # (a rounded result of analysis/tune_piepmatz_planner.py 1 60 600)
 
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
-S_TAKEN = 0  # [MAX_ROW] birds the simulated chain collects (to take them out again)
-S_MASK = S_TAKEN + C.MAX_ROW  # [MAX_SPECIES] the bot's collection masks (as simulated)
+S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
+# (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
+S_MASK = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [MAX_SPECIES] the bot's collection masks (as simulated)
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
@@ -93,7 +95,7 @@ S_READ_MASKS = S_READ_SEAT + 1  # [MAX_PLAYERS * MAX_SPECIES] the opponents' col
 # (0 for that seat's own)
 S_LEN = S_READ_MASKS + C.MAX_PLAYERS * C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
-assert S_LEN <= C.SCRATCH_LEN
+assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -102,13 +104,23 @@ def strength(bird):
 
 
 @njit(**HOT_RULES_JIT)
-def mask_points(obs, mask):
+def bird_points(obs):
+    """The egg points of a bird of strength 1..6 (R34), packed 8 bits each, strength 1 lowest:
+    read once, kept in a register."""
+    packed = 0
+    for s in range(C.MAX_STRENGTH):
+        packed |= obs[C.F_BIRD_POINTS + s] << (8 * s)
+    return packed
+
+
+@njit(**HOT_RULES_JIT)
+def mask_points(mask, points_by_strength):
     """Egg points of the birds in a species mask (R34): the birds of each strength counted in
-    2-bit fields, then weighted."""
+    2-bit fields, then weighted (``points_by_strength``: ``bird_points``)."""
     counts = (mask & 0x555) + (mask >> 1 & 0x555)
     points = 0
     for s in range(C.MAX_STRENGTH):
-        points += (counts >> (2 * s) & 3) * obs[C.F_BIRD_POINTS + s]
+        points += (counts >> (2 * s) & 3) * (points_by_strength >> (8 * s) & 255)
     return points
 
 
@@ -122,37 +134,34 @@ def read_opponents(obs, me):
     collections it was read from: during a seat's turn only its own collection changes, so its
     next decisions find it still right and do not read it again. (A room found zeroed, as the
     reference hands it, is read anew.)"""
+    points_by_strength = bird_points(obs)
     changed = obs[C.OBS_SCRATCH + S_READ_SEAT] != me + 1
-    for k in range(C.MAX_PLAYERS * C.MAX_SPECIES):
-        seat = k // C.MAX_SPECIES
-        seat_mask = obs[C.F_SEATS + seat * C.SEAT_LEN + k % C.MAX_SPECIES] if seat != me else 0
-        changed |= seat_mask != obs[C.OBS_SCRATCH + S_READ_MASKS + k]
-    if changed:
-        for k in range(C.MAX_PLAYERS * C.MAX_SPECIES):
-            seat = k // C.MAX_SPECIES
-            seat_mask = obs[C.F_SEATS + seat * C.SEAT_LEN + k % C.MAX_SPECIES] if seat != me else 0
-            obs[C.OBS_SCRATCH + S_READ_MASKS + k] = seat_mask
-        obs[C.OBS_SCRATCH + S_READ_SEAT] = me + 1
+    for seat in range(C.MAX_PLAYERS):
         for species in range(C.MAX_SPECIES):
+            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
+            changed |= mask != obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
+    if changed:
+        for seat in range(C.MAX_PLAYERS):
+            for species in range(C.MAX_SPECIES):
+                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
+                obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species] = mask
+        obs[C.OBS_SCRATCH + S_READ_SEAT] = me + 1
+        for species in range(C.MAX_SPECIES):  # without branches: they would mispredict
             best = 0
             points = 0
-            for seat in range(obs[L.H_N_PLAYERS]):
-                if seat == me:
-                    continue
-                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
+            for seat in range(C.MAX_PLAYERS):  # the masks read above: 0 for the bot, absent seats
+                mask = obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
                 held = popcount(mask)
-                if held > best:
-                    best = held
-                    points = mask_points(obs, mask)
-                elif held == best and held > 0:
-                    points += mask_points(obs, mask)
+                gain = mask_points(mask, points_by_strength)
+                points = gain if held > best else (points + gain if held == best else points)
+                best = max(best, held)
             obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
             obs[C.OBS_SCRATCH + S_THEIRS + species] = points
     for species in range(C.MAX_SPECIES):
         mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
         obs[C.OBS_SCRATCH + S_MASK + species] = mine
         obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(obs, mine)
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(mine, points_by_strength)
 
 
 @njit(**HOT_RULES_JIT)
@@ -160,7 +169,7 @@ def species_standing(obs, species, held, points):
     """(my projected majority points, points the opponents level with or above me score) when I
     hold ``held`` birds worth ``points`` of a species (R33)."""
     best_other = obs[C.OBS_SCRATCH + S_BEST_OTHER + species]
-    own = points if held > 0 and held >= best_other else 0
+    own = points if (held > 0) & (held >= best_other) else 0  # & : no branch to mispredict
     theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] if best_other >= held else 0
     return own, theirs
 
@@ -179,13 +188,6 @@ def bird_value_with(obs, params, mask, held, points, bird):
         + params[W_PAIR] * pair * obs[C.F_PAIR_POINTS]
         + params[W_EGG] * gain
     )
-
-
-@njit(**RULES_JIT)
-def bird_value(obs, params, me, mask, bird):
-    """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
-    gained, opponents' majority denied, a pair completed, egg points."""
-    return bird_value_with(obs, params, mask, popcount(mask), mask_points(obs, mask), bird)
 
 
 @njit(**HOT_RULES_JIT)
@@ -302,13 +304,14 @@ def read_table(obs):
         ground = 0
         strongest = 0
         place = 0
-        for i in range(1, obs[C.F_ROW_LEN + perch]):
-            s = strength(obs[base + i])
+        n = obs[C.F_ROW_LEN + perch]
+        for i in range(1, C.MAX_ROW):  # every place, without branches: they would mispredict
+            s = strength(obs[base + i]) if i < n else 0
             total += s
             ground |= s << (3 * i)
-            if s > strongest:
-                strongest = s
-                place = i
+            stronger = s > strongest
+            place = i if stronger else place
+            strongest = s if stronger else strongest
         obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] = total * 8 + strength(obs[base])
         obs[C.OBS_SCRATCH + S_GROUND + perch] = ground
         obs[C.OBS_SCRATCH + S_STRONGEST + perch] = place * 8 + strongest
@@ -320,8 +323,9 @@ def read_table(obs):
         limit = strengths >> (3 * i) & 7
         best_keep = 0
         for j in range(n):
-            if j != i and strengths >> (3 * j) & 7 <= limit:
-                best_keep = max(best_keep, obs[C.OBS_SCRATCH + S_KEEP + j])
+            keep = obs[C.OBS_SCRATCH + S_KEEP + j]
+            allowed = j != i and strengths >> (3 * j) & 7 <= limit
+            best_keep = max(best_keep, keep if allowed else 0)
         obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
 
 
@@ -339,7 +343,7 @@ def keep_option(obs, params, bird, hand_index):
 
 
 @njit(**HOT_RULES_JIT)
-def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels):
+def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first):
     """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
 
     Read once per decision: the rows (``read_table``), the seed column (``column``, packed, and
@@ -348,7 +352,10 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
     the strengths of its ground birds (3 bits per place; the card played is the last place) and
     ``alive`` the places still on the ground; the columns stay packed in integers. Only the bot's
     collection changes in memory (the scratch room's masks, counts and points): each collected
-    bird is noted and taken out again at the end. Nothing is copied per candidate."""
+    bird is noted (7 bits each in ``taken_list``) and taken out again at the end. Nothing is copied
+    per candidate. A crow met at a chain's first step finds the same collection (the perched bird
+    added) for every card played on that perch: its loss is read once per perch (``crow_first``,
+    float64 per perch, NaN until read)."""
     played = strength(bird)
     row = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch]
     total = (row >> 3) + played
@@ -370,6 +377,7 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
     seed_points = 0.0
     taken_count = 0
+    taken_list = 0
     while total > perched:
         d = total - perched
         bad = 0
@@ -393,10 +401,17 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
         obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (taken % C.BIRDS_PER_SPECIES)
         obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
         obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(taken) - 1]
-        obs[C.OBS_SCRATCH + S_TAKEN + taken_count] = taken
+        taken_list |= taken << (7 * taken_count)
         taken_count += 1
         if bad == C.CROW:
-            value -= params[W_CROW] * crow_loss(obs, params)
+            if taken_count == 1:
+                loss = crow_first[perch]
+                if loss != loss:  # NaN: not read yet
+                    loss = crow_loss(obs, params)
+                    crow_first[perch] = loss
+            else:
+                loss = crow_loss(obs, params)
+            value -= params[W_CROW] * loss
         elif bad == C.SQUIRREL and pile_cards > 0:
             lost = min(2, pile_cards)
             pile = pile_points(obs, me) + pile_gain
@@ -415,7 +430,7 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
         alive &= ~(1 << place)
         total -= perched
     for k in range(taken_count):  # the collection as it was
-        taken = obs[C.OBS_SCRATCH + S_TAKEN + k]
+        taken = taken_list >> (7 * k) & 127
         species = taken // C.BIRDS_PER_SPECIES
         obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (taken % C.BIRDS_PER_SPECIES))
         obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
@@ -518,6 +533,9 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     squirrels = 0
     for i in range(obs[C.F_BAD_LEN]):
         squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
+    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    for perch in range(C.MAX_PERCHES):
+        crow_first[perch] = np.nan
     perches = obs[C.F_PERCHES]
     hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
     on_perch = 0
@@ -525,7 +543,9 @@ def weighted_bot(obs, legal, n_legal, params, rng):
         code = legal[i]
         bird = code // C.MAX_PERCHES
         perch = code % C.MAX_PERCHES
-        v = play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels)
+        v = play_value(
+            obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first
+        )
         best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         on_perch += 1
         if on_perch == perches:
