@@ -166,6 +166,30 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     assert meta["complete"] is True
 
 
+def test_a_local_cluster_leaves_port_8787_alone():
+    """No dashboard, and the scheduler's HTTP server on a free port: clusters started side by
+    side (parallel tests, two commands) do not warn "Port 8787 is already in use"."""
+    import socket
+    import warnings
+
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        try:
+            held.bind(("0.0.0.0", 8787))  # if someone else holds it, the test is the same
+            held.listen(1)
+        except OSError:
+            pass
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with C.session("local:1") as client:
+                port = client.scheduler_info()["services"].get("dashboard")
+    finally:
+        held.close()
+    assert not [w for w in caught if "8787" in str(w.message)]
+    assert port != 8787
+
+
 # -- the option ----------------------------------------------------------------------------------
 
 
