@@ -64,13 +64,18 @@ def rich_table(
     right: Any = (),
     fill: Any = None,
     width: int | None = None,
+    share: bool = True,
 ) -> str:
     """The table as text that fits the terminal (rich, ``width`` columns, default
     ``terminal_width``): columns in ``right`` right-aligned; the columns in ``fill`` (default:
-    the last) share the width the others leave and wrap, the others never wrap."""
+    the last) wrap when the table is too wide (at words: each keeps its longest word whole, up
+    to 16 characters), the others never wrap. ``share``: the ``fill`` columns share the width the
+    others leave equally (a listing's long descriptions); otherwise every column takes the width
+    of its content, and only a table too wide for the terminal wraps its ``fill`` columns."""
     import io
 
     from rich import box
+    from rich.cells import cell_len
     from rich.console import Console
     from rich.table import Table
 
@@ -79,22 +84,47 @@ def rich_table(
     )
     fill = [len(header) - 1] if fill is None else list(fill)
     cells = [["" if v is None else str(v) for v in row] for row in rows]
+    width = width or terminal_width()
+    minimum = []  # a wrapping column keeps its longest word whole (up to 16 characters)
     for i, name in enumerate(header):
         words = [w for c in [name, *(r[i] for r in cells)] for w in c.split()]
+        minimum.append(min(max(map(cell_len, words), default=1), 16) if i in fill else None)
+    widths = [None] * len(header) if share else _fitted(header, cells, fill, minimum, width)
+    for i, name in enumerate(header):
         table.add_column(
             name,
             justify="right" if i in right else "left",
             overflow="fold",
             no_wrap=i not in fill,
-            ratio=1 if i in fill else None,
-            # a wrapping column keeps its longest word whole (up to 16 characters)
-            min_width=min(max(map(len, words), default=1), 16) if i in fill else None,
+            ratio=1 if share and i in fill else None,
+            min_width=minimum[i],
+            width=widths[i],
         )
     for row in cells:
         table.add_row(*row)
     out = io.StringIO()
-    console = Console(
-        file=out, width=width or terminal_width(), highlight=False, emoji=False, markup=False
-    )
+    console = Console(file=out, width=width, highlight=False, emoji=False, markup=False)
     console.print(table)
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+def _fitted(header, cells, fill, minimum, width: int) -> list[int | None]:
+    """Column widths that fit ``width``: every column as wide as its content, and, while the
+    table is too wide, the widest column of ``fill`` one narrower (never below its ``minimum``).
+    ``None`` everywhere when it fits as it is (rich lays it out)."""
+    from rich.cells import cell_len
+
+    natural = [
+        max(cell_len(c) for c in [name, *(r[i] for r in cells)]) for i, name in enumerate(header)
+    ]
+    room = width - 3 * (len(header) - 1)  # a column, a space and a column between columns
+    if sum(natural) <= room:
+        return [None] * len(header)
+    widths = list(natural)
+    while sum(widths) > room:
+        shrinkable = [i for i in fill if widths[i] > minimum[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return widths

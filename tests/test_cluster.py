@@ -220,8 +220,8 @@ def _run(*args):
 
 
 def _body(output: str) -> str:
-    """The summary without its throughput line (which says where the games were played)."""
-    return "\n".join(line for line in output.splitlines() if not line.startswith("Throughput"))
+    """The summary without its throughput paragraph (which says where the games were played)."""
+    return "\n\n".join(p for p in output.split("\n\n") if not p.startswith("Throughput"))
 
 
 @pytest.mark.parametrize(

@@ -609,7 +609,7 @@ def format_comparison(c: Comparison) -> str:
         for r in c.win_rates.itertuples()
     ]
     header = ["bot", "seats", "win rate", "95% CI", "vs fair, points"]
-    lines.append(rich_table(header, rows, right=range(1, 5), fill=[0]))
+    lines.append(rich_table(header, rows, right=range(1, 5), fill=[0], share=False))
     lines += [
         "",
         wrap("Head to head: how often the row bot finishes ahead of the column bot (ties half)"),
@@ -620,7 +620,9 @@ def format_comparison(c: Comparison) -> str:
         [bot] + ["-" if bot == opp else _pct(matrix.loc[bot, opp]) for opp in c.bot_names]
         for bot in c.bot_names
     ]
-    lines.append(rich_table(header, rows, right=range(1, len(header)), fill=range(len(header))))
+    lines.append(
+        rich_table(header, rows, right=range(1, len(header)), fill=range(len(header)), share=False)
+    )
     lines += ["", "95% intervals of the head-to-head scores"]
     order = {name: i for i, name in enumerate(c.bot_names)}
     rows = [
@@ -634,7 +636,7 @@ def format_comparison(c: Comparison) -> str:
         if order[r.bot] < order[r.opponent]
     ]
     header = ["pair", "meetings", "ahead", "95% CI"]
-    lines.append(rich_table(header, rows, right=range(1, 4), fill=[0]))
+    lines.append(rich_table(header, rows, right=range(1, 4), fill=[0], share=False))
     lines += ["", wrap("Rating (Plackett-Luce on finishing orders, turn order in the model)")]
     table = c.rating.table()
     rows = [
@@ -647,7 +649,9 @@ def format_comparison(c: Comparison) -> str:
         for r in table.itertuples()
     ]
     lines.append(
-        rich_table(["bot", "strength", "95%", "Elo scale"], rows, right=range(1, 4), fill=[0])
+        rich_table(
+            ["bot", "strength", "95%", "Elo scale"], rows, right=range(1, 4), fill=[0], share=False
+        )
     )
     pos = c.rating.position_table()
     effects = ", ".join(

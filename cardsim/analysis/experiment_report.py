@@ -340,7 +340,8 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
     caption = (
         f"Points: the change of each metric from {name_a} to {name_b}, game by game on the same "
         "games (win rates in points, lengths and scores in their own units); bars: paired 95% "
-        f"intervals; a change whose bar crosses 0 is not detected ({run_caption(games, a.seed, k)})."
+        "intervals; a change whose bar crosses 0 is not detected "
+        f"({run_caption(games, a.seed, k)})."
     )
     report.add(
         Section(

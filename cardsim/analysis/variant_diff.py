@@ -140,7 +140,8 @@ def format_diff(table: pd.DataFrame, name_a: str, name_b: str, header: str) -> s
     lines = [wrap(header), ""]
     if not short:
         lines += [wrap(f"first: {name_a}; second: {name_b}"), ""]
-    lines += [rich_table(head, rows, right=range(1, len(head)), fill=[0]), wrap(games_note(table))]
+    shown = rich_table(head, rows, right=range(1, len(head)), fill=[0], share=False)
+    lines += [shown, wrap(games_note(table))]
     lines += [
         "",
         wrap(
