@@ -120,3 +120,45 @@ def test_cards_and_tiles_are_conserved_and_every_game_ends(setup, seed, picks):
     assert state[L.H_OVER] == 1 and state[L.H_END_REASON] >= 0
     check_state(state, values, players)
     assert state[L.H_TURNS] <= values["turn_cap"] * players
+
+
+def test_an_endless_turn_ends_the_round_by_the_round_turn_cap():
+    """A16: with T8, T11, T23 and T31 in play and the deck empty, a Walrus chain never ends the
+    turn: the Crocodile/Walrus (a Turtle under T31) draws back the cards under it by T23, and T11
+    sets it aside to be taken back by the Penguin/Walrus played next, each a Walrus play that
+    grants T8's extra play. The round turn cap also caps the plays of a turn: after
+    ``round_turn_cap`` plays the round ends with no winner (counted in ``rounds_capped``). Before
+    the cap covered plays, this turn went on for ever (a 4-player ``captain`` game of the
+    tile-impact study, seed 2026, game 3515, stalled the same way)."""
+    from tests.pina_table import Table, card
+
+    cw, pw, walrus, other = (
+        card("Crocodile", "Walrus"),
+        card("Penguin", "Walrus"),
+        card("Walrus"),
+        card("Rabbit", "Parrot"),
+    )
+    rest = [c for c in range(55) if c not in (cw, pw, walrus, other)]
+    t = Table(
+        players=3,
+        tiles=(31, 23, 8, 11),
+        hands={0: [cw, pw, other], 1: rest[:25], 2: rest[25:]},
+        top=walrus,
+        rules={"round_turn_cap": 6},
+    )
+    plays = 0
+    while t.state[C.F_ROUND] == 0:
+        assert plays <= 6, "the turn did not end at the cap"
+        assert t.active == 0 and t.phase in (C.PH_MAIN, C.PH_EXTRA, C.PH_T23)
+        if t.phase == C.PH_T23:
+            t.give(walrus)  # T23's discard: the solitary Walrus goes back on top
+        else:
+            chain = [c for c in (cw, pw) if C.C_PLAY + c in t.legal]
+            assert len(chain) == (2 if t.phase == C.PH_MAIN else 1)
+            assert t.phase == C.PH_MAIN or C.C_PASS in t.legal  # the extra plays are optional
+            t.play(chain[0])
+            plays += 1
+    g = C.F_GAME_COUNTERS
+    assert plays == 6 and t.turns == 1
+    assert t.state[g + C.G_ROUNDS_CAPPED] == 1 and t.state[g + C.G_TURNS_ROUND] == 1
+    assert t.state[C.F_ROUND_TURNS] == 0 and t.state[L.H_OVER] == 0  # the next round is dealt

@@ -42,6 +42,10 @@ def _seat(col: str) -> int:
     return S0 + C.SEAT_COUNTERS.index(col)
 
 
+# A16: Walrus chains under T8 and T9 with T23's draws, T11 and T31 refilling the Hand; with the
+# round turn cap at 4 plays a turn often reaches it with another extra play open
+CUT_RULES = {"fixed_tiles": "8,9,23,31,11", "round_turn_cap": 4, "turn_cap": 30, "start_tiles": 0}
+
 # (rules, players, bots, games, what the configuration must show happening)
 OPTION_CASES = [
     ({}, 2, ["random"], 60, None),
@@ -75,6 +79,7 @@ OPTION_CASES = [
     ({"tortoise_reveal": "random", "fixed_tiles": "30,29", **SHORT}, 4, ["random"], 30, None),
     ({"solitary_walrus_scope": "everywhere", "fixed_tiles": "7,32,28,24", **SHORT}, 3, ["random"], 40, None),
     ({"alligaturtle_scope": "matching_and_triggers", "fixed_tiles": "31,24,30,32,11", "start_tiles": 1, **SHORT}, 3, ["random"], 40, None),
+    (CUT_RULES, 3, ["captain", "greedy", "random"], 30, None),
     ({"voodoo_all_players": False, "mode": "cruise", "cruise_rounds": 5, "start_tiles": 0, "tile_pool": "39,37,38,33,27,26", "tiles_drawn_at_round_end": 2}, 3, ["random"], 30, None),
 ]  # fmt: skip
 
@@ -198,3 +203,16 @@ def test_lockstep_legal_observation_and_conservation(overrides, players):
         ref_game, ref_seats = ref.outcome_rows()
         np.testing.assert_array_equal(game_row[G0:], ref_game[G0:])
         np.testing.assert_array_equal(seat_rows, ref_seats)
+
+
+def test_turns_cut_by_the_round_turn_cap_happen_in_the_differential_games():
+    """The CUT_RULES case above (engine = reference, game by game) holds turns that the round
+    turn cap ends after ``round_turn_cap`` plays with another extra play open (A16)."""
+    spec = runner.make_spec(GAME, 30, 3, ["captain", "greedy", "random"], CUT_RULES, seed=17)
+    cuts = [
+        e
+        for g in range(10)
+        for e in play_reference(spec, g)[2]
+        if e["kind"] == "round_capped" and e["turn_plays"]
+    ]
+    assert cuts and all(e["turn_plays"] == 4 for e in cuts)

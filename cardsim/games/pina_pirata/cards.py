@@ -203,7 +203,8 @@ F_MAIN_PLAYED = F_PLAY_PILE + 1  # 1 if this turn's main step was a play (T36, A
 F_ROUND_FIRST = F_MAIN_PLAYED + 1  # first player of this round (R6)
 F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
-F_SP = F_GAME_WINNER + 1  # tasks on the stack
+F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
+F_SP = F_TURN_PLAYS + 1  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
 F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
 

@@ -491,6 +491,7 @@ def do_play(state, rules, seat, card, pile, rng):
     """Play ``card`` onto ``pile`` (R7, R18) and push what follows (module docstring)."""
     from_hand(state, card)
     count(state, seat, C.C_CARDS_PLAYED, 1)
+    state[C.F_TURN_PLAYS] += 1
     under = pile_top(state, pile)
     if tile_on(state, 38) and is_solitary(state, card):
         state[C.F_LOC + card] = C.LOC_FRONT + seat  # T38: in front of you instead (A29)
@@ -819,6 +820,23 @@ def turn_end(state, rules, rng):
         push(state, C.K_TURN_START, 0, 0, 0)
 
 
+@njit(**J)
+def cut_turn(state):
+    """A16 safeguard for a turn that need never end: extra plays granted by T8 and T15 chain
+    (A21) with no limit, and a Hand can stay the same size while they do (T8 with T11, T23 and T31
+    and an empty deck: pina-pirata.md A16), so a bot that always takes them makes one
+    endless turn. When a turn has made ``round_turn_cap`` plays and could make another extra
+    play, the turn ends there and so does the round, with no winner, as when ``turn_end``
+    reaches the cap (counted in ``rounds_capped``; the core's game turn cap first)."""
+    state[C.F_SP] = 0
+    state[L.H_TURNS] += 1
+    state[C.F_ROUND_TURNS] += 1
+    if end_turn_cap_reached(state):
+        return
+    finish_round(state, -1)
+    push(state, C.K_ROUND_END, 0, 0, 0)
+
+
 # Tasks: each runs (code < 0) until it needs a decision, returning the number of legal codes in
 # ``out``, or applies decision ``code`` it asked for; 0 when it progressed without one. -----------
 @njit(**J)
@@ -910,6 +928,9 @@ def task_opt_extras(state, rules, rng, out, code):
     if n == 0:
         state[C.F_PENDING_EXTRA] = 0
         pop(state)
+        return 0
+    if state[C.F_TURN_PLAYS] >= rules[R.R_ROUND_CAP]:
+        cut_turn(state)  # A16: an endless chain of extra plays
         return 0
     out[n] = C.C_PASS
     ask(state, seat, C.PH_EXTRA, -1, -1)
@@ -1388,6 +1409,7 @@ def execute(state, rules, rng, out, code):
         pop(state)
         state[C.F_MAIN_PLAYED] = 0
         state[C.F_PENDING_EXTRA] = 0
+        state[C.F_TURN_PLAYS] = 0
         push(state, C.K_TURN_END, 0, 0, 0)
         push(state, C.K_TURN_EXTRAS, 0, 0, 0)
         push(state, C.K_MAIN, 0, 0, 0)

@@ -43,6 +43,10 @@ WALRUS_BIT = 1 << C.WALRUS
 CROC_TURTLE = (1 << C.CROCODILE) | (1 << C.TURTLE)
 
 
+class TurnCut(Exception):
+    """A16: a turn reached ``round_turn_cap`` plays with another extra play open (``_play``)."""
+
+
 @dataclass
 class Ask:
     """A pending decision: who, which phase, the legal codes (ascending), its context."""
@@ -121,6 +125,7 @@ class ReferenceGame:
         self.round_first = 0
         self.round_turns = 0
         self.main_played = False
+        self.turn_plays = 0
         self.winner = -1
         self.pending: Ask | None = None
         self.first = 0
@@ -339,7 +344,10 @@ class ReferenceGame:
         self.start_round()
         self.first = self.active
         while not self.over:
-            result = yield from self._turn()
+            try:
+                result = yield from self._turn()
+            except TurnCut:
+                result = self._cut_turn()
             if result == "round_over":
                 yield from self._round_end()
 
@@ -414,6 +422,7 @@ class ReferenceGame:
         seat = self.active
         self.main_played = False
         self.pending_extra = 0
+        self.turn_plays = 0
         yield from self._window()
         # R7, R8 (A1, T38)
         legal = self.plays(seat)
@@ -507,7 +516,18 @@ class ReferenceGame:
 
     def _play(self, seat: int, card: int, pile: int):
         """R7, R18: the card goes onto the pile (in front under T38), then the tiles it triggers
-        resolve oldest first (R15, A2), each followed by a T35 window, then T8/T15's extras."""
+        resolve oldest first (R15, A2), each followed by a T35 window, then T8/T15's extras: an
+        extra play is the next play of this loop (A21). A16: they may chain without end, so
+        once the turn has made ``round_turn_cap`` plays, another extra play ends the round
+        (``TurnCut``)."""
+        while True:
+            card, pile = yield from self._one_play(seat, card, pile)
+            if card < 0:
+                return
+
+    def _one_play(self, seat: int, card: int, pile: int):
+        """One play and its tiles; the extra play chosen next ``(card, pile)``, or ``(-1, -1)``."""
+        self.turn_plays += 1
         self.hands[seat].remove(card)
         self.count(seat, C.C_CARDS_PLAYED)
         under = self.top(pile)
@@ -543,13 +563,15 @@ class ReferenceGame:
             if not legal:
                 self.pending_extra = 0
                 break
+            if self.turn_plays >= self.v["round_turn_cap"]:
+                raise TurnCut
             code = yield from self._ask(seat, C.PH_EXTRA, legal + [C.C_PASS])
             if code == C.C_PASS:
                 self.pending_extra = 0
             else:
                 self.pending_extra -= 1
-                yield from self._play(seat, code % C.CARD_SPAN, code // C.CARD_SPAN)
-                return
+                return code % C.CARD_SPAN, code // C.CARD_SPAN
+        return -1, -1
 
     # The tiles (pina-pirata.md T-table) -----------------------------------------------------------
     def _tile(self, tile: int, seat: int, card: int, under: int, pile: int):
@@ -820,7 +842,20 @@ class ReferenceGame:
         self.active = nxt
         return "next"
 
-    def finish_round(self, winner: int) -> None:
+    def _cut_turn(self) -> str:
+        """A16: the turn ``TurnCut`` stopped ends, and the round with no winner (the game's turn
+        cap first), as in ``_end_turn``."""
+        self.turns += 1
+        self.round_turns += 1
+        if self.turns >= self.cap_turns:
+            self.end(L.END_TURN_CAP, -1)
+            return "over"
+        self.finish_round(-1, self.turn_plays)
+        return "round_over"
+
+    def finish_round(self, winner: int, turn_plays: int = 0) -> None:
+        """Round figures; ``winner`` -1: the round turn cap (A16), ``turn_plays`` > 0 when it
+        stopped an endless turn of that many plays (``_cut_turn``)."""
         r = self.round
         self.round += 1
         g = self.game_counters
@@ -836,7 +871,7 @@ class ReferenceGame:
             self.log(EV_WIN, seat=winner, turns=self.round_turns)
         else:
             g[C.G_ROUNDS_CAPPED] += 1
-            self.log(EV_CAPPED, turns=self.round_turns)
+            self.log(EV_CAPPED, turns=self.round_turns, turn_plays=turn_plays)
         self.winner = winner
 
     def end(self, reason: int, winner: int) -> None:

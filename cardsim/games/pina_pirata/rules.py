@@ -42,7 +42,7 @@ OPTIONS = (
     RuleOption("alligaturtle_scope", "choice", "all_purposes", "T31: Turtles and Crocodiles are one for all purposes, or for matching and triggers", "T31, A39", choices=("all_purposes", "matching_and_triggers")),
     RuleOption("voodoo_all_players", "bool", True, "T39: every player draws a Voodoo card (false: the player who added it)", "T39, A33"),
     RuleOption("first_dealer", "int_or_choice", "random", "seat of the first dealer", "R3", choices=("random",), lo=0, hi=C.MAX_PLAYERS - 1),
-    RuleOption("round_turn_cap", "int", 2000, "safeguard: end a round with no winner after this many turns", "A16", lo=1, hi=1000000),
+    RuleOption("round_turn_cap", "int", 2000, "safeguard: end a round with no winner after this many turns, or when a turn has made this many plays and could chain another extra play", "A16", lo=1, hi=1000000),
     RuleOption("turn_cap", "int", 10000, "safeguard: end the game after this many turns per player, all rounds together", "core", lo=1, hi=1000000),
 )  # fmt: skip
 

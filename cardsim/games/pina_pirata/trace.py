@@ -150,9 +150,15 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 f"Seat {ev['seat']} wins round {ev['round']} after {_n(ev['turns'], 'turn')}."
             )
         elif kind == REF.EV_CAPPED:
-            lines.append(
-                f"Round {ev['round']} reaches the round turn cap ({_n(ev['turns'], 'turn')}): no winner."
-            )
+            if ev.get("turn_plays"):
+                lines.append(
+                    f"Round {ev['round']} ends with no winner: the turn reaches the round turn "
+                    f"cap in plays ({_n(ev['turn_plays'], 'play')}, another extra play open; A16)."
+                )
+            else:
+                lines.append(
+                    f"Round {ev['round']} reaches the round turn cap ({_n(ev['turns'], 'turn')}): no winner."
+                )
         elif kind == REF.EV_ASSIGN:
             parts = []
             if ev["play"]:
