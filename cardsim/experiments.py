@@ -55,6 +55,50 @@ def play_on_common_games(
     return list(play_each(specs, threads, progress, cluster, task_size))
 
 
+BLOCK_GAMES = 1 << 18  # games of all the runs of an experiment held at once by play_blocks
+
+
+def block_size(n_runs: int, block_games: int = BLOCK_GAMES) -> int:
+    """Games per run in a block of ``play_blocks``: about ``block_games`` games over all the runs,
+    whole chunks, at least one chunk."""
+    chunk = runner.DEFAULT_CHUNK
+    per_run = max(block_games // max(n_runs, 1), 1024)
+    return per_run // chunk * chunk if per_run >= chunk else per_run
+
+
+def play_blocks(
+    specs: Sequence[runner.RunSpec],
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+    block: int | None = None,
+) -> Iterator[list]:
+    """Play the runs of an experiment block by block: for each range of ``block`` game indices
+    (default ``block_size``), every run's games of that range, one frame per run in ``specs``
+    order. The analysis can pair game i of every run and drop the block before the next is
+    played, so memory holds one block, whatever the number of games. The games are those of the
+    whole runs (a game depends only on the seed and its index)."""
+    from cardsim.core.cluster import session
+
+    _check_common(specs)
+    runner.set_threads(threads)
+    first = specs[0]
+    block = block or block_size(len(specs))
+    with session(cluster) as client:
+        for lo in range(0, first.n_games, block):
+            n = min(block, first.n_games - lo)
+            frames = []
+            for spec in specs:
+                part = dataclasses.replace(spec, first_game=spec.first_game + lo, n_games=n)
+                sink = FrameSink(part)
+                runner.run(
+                    part, [sink], threads, progress=progress, cluster=client, task_size=task_size
+                )
+                frames.append(sink.frame())
+            yield frames
+
+
 def _check_common(specs: Sequence[runner.RunSpec]) -> None:
     first = specs[0]
     for spec in specs[1:]:

@@ -1,5 +1,7 @@
-"""Plain text shared by the summaries, reports and commands: a rule value as a user types it,
-and an aligned text table. No dependencies, so any layer may use it."""
+"""Plain text shared by the summaries, reports and commands: a rule value as a user types it, an
+aligned text table, a table laid out by rich to fit the terminal (``rich_table``) and paragraphs
+wrapped to it (``wrap``). No dependencies but rich (imported when a table is drawn), so any layer
+may use it."""
 
 from __future__ import annotations
 
@@ -31,3 +33,98 @@ def text_table(
         ]
         lines.append(indent + "   ".join(cells).rstrip())
     return lines
+
+
+def terminal_width() -> int:
+    """Columns to fit: the terminal's (``COLUMNS`` when set), 80 when the output is not a
+    terminal, never below 60."""
+    import shutil
+
+    return max(60, shutil.get_terminal_size((80, 24)).columns)
+
+
+def wrap(text: str, width: int | None = None, indent: str = "") -> str:
+    """A paragraph filled to the terminal's width (words are never broken)."""
+    import textwrap
+
+    return textwrap.fill(
+        text,
+        width or terminal_width(),
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+
+
+def rich_table(
+    header: list[str],
+    rows: list[list[Any]],
+    title: str | None = None,
+    right: Any = (),
+    fill: Any = None,
+    width: int | None = None,
+    share: bool = True,
+) -> str:
+    """The table as text that fits the terminal (rich, ``width`` columns, default
+    ``terminal_width``): columns in ``right`` right-aligned; the columns in ``fill`` (default:
+    the last) wrap when the table is too wide (at words: each keeps its longest word whole, up
+    to 16 characters), the others never wrap. ``share``: the ``fill`` columns share the width the
+    others leave equally (a listing's long descriptions); otherwise every column takes the width
+    of its content, and only a table too wide for the terminal wraps its ``fill`` columns."""
+    import io
+
+    from rich import box
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=title, box=box.SIMPLE_HEAD, show_edge=False, title_justify="left", pad_edge=False
+    )
+    fill = [len(header) - 1] if fill is None else list(fill)
+    cells = [["" if v is None else str(v) for v in row] for row in rows]
+    width = width or terminal_width()
+    minimum = []  # a wrapping column keeps its longest word whole (up to 16 characters)
+    for i, name in enumerate(header):
+        words = [w for c in [name, *(r[i] for r in cells)] for w in c.split()]
+        minimum.append(min(max(map(cell_len, words), default=1), 16) if i in fill else None)
+    widths = [None] * len(header) if share else _fitted(header, cells, fill, minimum, width)
+    for i, name in enumerate(header):
+        table.add_column(
+            name,
+            justify="right" if i in right else "left",
+            overflow="fold",
+            no_wrap=i not in fill,
+            ratio=1 if share and i in fill else None,
+            min_width=minimum[i],
+            width=widths[i],
+        )
+    for row in cells:
+        table.add_row(*row)
+    out = io.StringIO()
+    console = Console(file=out, width=width, highlight=False, emoji=False, markup=False)
+    console.print(table)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+def _fitted(header, cells, fill, minimum, width: int) -> list[int | None]:
+    """Column widths that fit ``width``: every column as wide as its content, and, while the
+    table is too wide, the widest column of ``fill`` one narrower (never below its ``minimum``).
+    ``None`` everywhere when it fits as it is (rich lays it out)."""
+    from rich.cells import cell_len
+
+    natural = [
+        max(cell_len(c) for c in [name, *(r[i] for r in cells)]) for i, name in enumerate(header)
+    ]
+    room = width - 3 * (len(header) - 1)  # a column, a space and a column between columns
+    if sum(natural) <= room:
+        return [None] * len(header)
+    widths = list(natural)
+    while sum(widths) > room:
+        shrinkable = [i for i in fill if widths[i] > minimum[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    return widths

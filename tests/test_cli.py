@@ -107,7 +107,7 @@ def test_run_prints_a_summary(players):
     assert f"200 games, {players} players, seed 0" in out
     for title in SECTIONS:
         assert title in out, title
-    positions = section(out, "Win rate by turn order")[2:]
+    positions = section(out, "Win rate by turn order")[3:]  # title, header, rule
     assert len(positions) == players
     assert positions[0].strip().startswith("1st (starts)")
 
@@ -417,6 +417,21 @@ def test_replay_tells_the_story_of_one_game():
     out = ok("replay", GAME, "--seed", 3, "--game", 5, "--players", 3).stdout
     assert "Turn 1" in out and "initial player" in out
     assert len(out.splitlines()) > 10
+
+
+def test_replay_lines_wrap_to_a_terminal_keeping_their_indent(monkeypatch):
+    """On a terminal a long event wraps, its continuation two spaces deeper; piped (CliRunner,
+    grep) every event stays on one line."""
+    from cardsim.cli import replay
+
+    monkeypatch.setenv("COLUMNS", "80")
+    story = "Turn 1: Seat 0 (greedy).\n  Plants " + "two seeds, " * 12 + "done."
+    lines = replay._fitted(story).splitlines()
+    assert max(map(len, lines)) <= 80 and len(lines) == 3
+    assert lines[1].startswith("  Plants") and lines[2].startswith("    ")
+    assert " ".join(" ".join(lines).split()) == " ".join(story.split())
+    out = ok("replay", GAME, "--seed", 3, "--game", 5, "--players", 3).stdout
+    assert max(map(len, out.splitlines())) > 80  # not a terminal: not wrapped
 
 
 def test_the_readme_bot_example_is_the_example_file_and_runs():

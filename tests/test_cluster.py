@@ -166,6 +166,30 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     assert meta["complete"] is True
 
 
+def test_a_local_cluster_leaves_port_8787_alone():
+    """No dashboard, and the scheduler's HTTP server on a free port: clusters started side by
+    side (parallel tests, two commands) do not warn "Port 8787 is already in use"."""
+    import socket
+    import warnings
+
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        try:
+            held.bind(("0.0.0.0", 8787))  # if someone else holds it, the test is the same
+            held.listen(1)
+        except OSError:
+            pass
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with C.session("local:1") as client:
+                port = client.scheduler_info()["services"].get("dashboard")
+    finally:
+        held.close()
+    assert not [w for w in caught if "8787" in str(w.message)]
+    assert port != 8787
+
+
 # -- the option ----------------------------------------------------------------------------------
 
 
@@ -196,8 +220,8 @@ def _run(*args):
 
 
 def _body(output: str) -> str:
-    """The summary without its throughput line (which says where the games were played)."""
-    return "\n".join(line for line in output.splitlines() if not line.startswith("Throughput"))
+    """The summary without its throughput paragraph (which says where the games were played)."""
+    return "\n\n".join(p for p in output.split("\n\n") if not p.startswith("Throughput"))
 
 
 @pytest.mark.parametrize(

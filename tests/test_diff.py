@@ -17,8 +17,9 @@ GAME = "fruit-picking"
 VARIANTS = Path(__file__).resolve().parents[1] / "analysis" / "variants"
 
 
-def invoke(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
+def invoke(*args, columns=120):
+    """The command's result, laid out for a terminal of ``columns`` columns."""
+    return CliRunner().invoke(cli, [str(a) for a in args], env={"COLUMNS": str(columns)})
 
 
 def write(tmp_path, name, rules):

@@ -80,6 +80,23 @@ def test_completion_of_commands_games_bots_and_rules():
     assert "lone_crows=" in _complete("cardsim sweep pajarracos --param lone")
 
 
+def test_every_ruleset_loads_without_numba_and_names_its_engine_lazily():
+    """A ruleset record names its engine, bots and replay as ``registry.lazy`` references:
+    loading every ruleset (completion does) imports no numba; the references pickle as data."""
+    import pickle
+
+    _python(
+        "from cardsim.core import registry; "
+        "[registry.get(g) for g in registry.available()]; " + NO_NUMBA
+    )
+    for game in RULESETS:
+        ruleset = registry.get(game)
+        for ref in (ruleset.kernels, ruleset.bots, ruleset.replay):
+            assert isinstance(ref, registry.Lazy) and ref.module.startswith("cardsim.games.")
+            assert pickle.loads(pickle.dumps(ref)) == ref
+    assert "greedy" in registry.get("fruit-picking").bots()  # the call imports the bots
+
+
 @pytest.mark.parametrize("game", RULESETS)
 def test_a_ruleset_names_its_bots_without_compiling_them(game):
     ruleset = registry.get(game)

@@ -77,9 +77,9 @@ def test_run_prints_a_summary_with_one_row_per_position(players):
     out = ok("run", GAME, "--games", 300, "--players", players, "--seed", 1, "--quiet").stdout
     assert f"Piepmatz / Songbirds (2018): 300 games, {players} players, seed 1" in out
     assert "bots: planner in every seat" in out and "rules: defaults" in out
-    positions = section(out, "Win rate by turn order")[2:]
+    positions = section(out, "Win rate by turn order")[3:]
     assert len(positions) == players
-    reasons = dict(line.split()[:2] for line in section(out, "End reasons")[2:])
+    reasons = dict(line.split()[:2] for line in section(out, "End reasons")[3:])
     assert reasons["feeder_empty"] == "300"  # R29: the feeder deck ends every standard game
 
 

@@ -438,3 +438,24 @@ def test_the_sweep_heatmap_shows_intervals_and_marks_those_that_exclude_zero():
     assert texts == {"+5.00\n[+4.00, +6.00]": "bold", "+0.50\n[-1.00, +2.00]": "normal"}
     image = ax.images[0]
     assert image.get_clim() == (-6.0, 6.0)  # the scale reaches the widest interval end
+
+
+def test_the_run_section_names_each_bot_parameter():
+    """Names from the run's metadata; results saved without them (earlier versions) take the
+    built-in bot's names; a bot that names none gets p0, p1, ..."""
+    from cardsim.analysis.balance import bot_params_text, run_section
+    from cardsim.analysis.balance_stats import BalanceStats
+
+    tuned = {"planner": {"money": 1.25}}
+    results = cardsim.simulate("fruit-picking", 50, players=2, bots="planner,greedy", bot_params=tuned)
+    assert results.metadata["bot_param_names"]["planner"][3] == "money"
+    stats = BalanceStats.from_frame(results.frame, results.metadata)
+    facts = dict(run_section(stats).tables[0].frame.itertuples(index=False))
+    shown = facts["parameters of planner"]
+    assert shown.startswith("set_progress=10, fruits=0, price=0.6, money=1.25, water=0.5")
+    older = {k: v for k, v in results.metadata.items() if k != "bot_param_names"}
+    assert bot_params_text(BalanceStats(older), "planner", [10, 0, 0.6, 1.25] + [0] * 8) == (
+        "set_progress=10, fruits=0, price=0.6, money=1.25, water=0, house_target=0, next_buy=0, "
+        "finish=0, breadth=0, buy=0, op_reserve=0, op_deny=0"
+    )
+    assert bot_params_text(BalanceStats(older), "mine", [1, 2.5]) == "p0=1, p1=2.5"

@@ -85,7 +85,7 @@ def test_sweep_one_row_per_grid_point_and_the_same_games_as_separate_runs(tmp_pa
     assert result.exit_code == 0, (result.output, result.exception)
     lines = result.stdout.splitlines()
     header = next(i for i, line in enumerate(lines) if line.strip().startswith("market_slots"))
-    rows = lines[header + 1 : header + 5]
+    rows = lines[header + 2 : header + 6]  # under the header and its rule
     assert [r.split()[:3] for r in rows] == [
         ["3", "false", "400"],
         ["3", "true", "400"],

@@ -71,9 +71,9 @@ def test_the_summary_is_that_of_the_fixed_run():
     n = int(stopped.split("Stopped after ")[1].split(" games")[0].replace(",", ""))
     fixed = invoke("run", GAME, "-n", n, "-q").stdout
 
-    def body(text):
+    def body(text):  # the paragraphs, without the throughput's and the stop's
         skip = ("Throughput", "Stop")
-        return [line for line in text.splitlines() if line and not line.startswith(skip)]
+        return [p for p in text.split("\n\n") if p.strip() and not p.startswith(skip)]
 
     assert body(stopped) == body(fixed)
 

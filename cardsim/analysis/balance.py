@@ -151,6 +151,23 @@ def rule_table(results: Results | BalanceStats) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["option", "value", "default", "changed", "rule"])
 
 
+def bot_params_text(stats: BalanceStats, bot: str, values: list) -> str:
+    """``name=value, ...`` of a bot's parameters: names from the run's metadata, or (results of
+    earlier versions) from the ruleset's built-in bot of that name; p0, p1, ... for a bot that
+    names none (a --bot-file bot without names)."""
+    names = list(stats.metadata.get("bot_param_names", {}).get(bot, []))
+    if not names and "bot_param_names" not in stats.metadata and stats.ruleset is not None:
+        try:  # imports the game's bots (numba), only for results saved without the names
+            builtin = stats.ruleset.bots().get(bot)
+        except Exception:  # noqa: BLE001 - a label is not worth failing a report for
+            builtin = None
+        if builtin is not None and len(builtin.param_names) == len(values):
+            names = list(builtin.param_names)
+    if len(names) != len(values):
+        names = [f"p{i}" for i in range(len(values))]
+    return ", ".join(f"{n}={v:g}" for n, v in zip(names, values, strict=True))
+
+
 def run_section(stats: BalanceStats) -> Section:
     meta = stats.metadata
     k = stats.k
@@ -169,7 +186,7 @@ def run_section(stats: BalanceStats) -> Section:
         ("games", f"{stats.games:,}" + ("" if meta.get("complete", True) else " (incomplete run)")),
         ("seed", str(meta.get("seed", 0))),
         ("bots", bots),
-        *((f"parameters of {b}", _shown(p)) for b, p in params.items() if p),
+        *((f"parameters of {b}", bot_params_text(stats, b, p)) for b, p in params.items() if p),
         ("cardsim version", str(meta.get("version", "?"))),
         (
             "speed",

@@ -41,7 +41,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis.rating import Rating, fit_plackett_luce
 from cardsim.analysis.summary import wilson_interval
 from cardsim.core.errors import CardsimError
-from cardsim.text import text_table
+from cardsim.text import rich_table, wrap
 
 SEATING_MODES = ("all", "rotations")
 MAX_SEATINGS = 720  # 6 bots in 6 seats; beyond that use rotations
@@ -240,6 +240,7 @@ class Comparison:
     pairs: pd.DataFrame
     rating: Rating
     skill_depth: str
+    rating_note: str = ""  # set when the rating's standard errors come from a sample of deals
 
     @property
     def n_players(self) -> int:
@@ -301,7 +302,273 @@ def comparison_record(c: Comparison) -> dict:
             "converged": c.rating.converged,
         },
         "skill_depth": c.skill_depth,
+        **({"rating_note": c.rating_note} if c.rating_note else {}),
     }
+
+
+# -- streamed ------------------------------------------------------------------------------------
+
+MAX_RATING_DEALS = 50_000  # deals whose games the rating's clustered standard errors are read from
+
+
+def clustered_wilson_sums(
+    wins: float, trials: float, ww: float, ws: float, ss: float, clusters: int
+) -> tuple[float, float, float, float]:
+    """``clustered_wilson`` from sums over the clusters of their wins w and trials s: ``wins``
+    = sum w, ``trials`` = sum s, ``ww`` = sum w^2, ``ws`` = sum w s, ``ss`` = sum s^2 (clusters
+    without a trial count in ``clusters``): sum (w - rate s)^2 expanded, so a stream can add
+    them up cluster by cluster."""
+    n = float(trials)
+    if n <= 0:
+        return math.nan, math.nan, math.nan, math.nan
+    rate = float(wins) / n
+    m = clusters
+    binomial = rate * (1 - rate) / n
+    squares = max(ww - 2 * rate * ws + rate * rate * ss, 0.0)
+    robust = m / max(m - 1, 1) * squares / n**2
+    deff = max(1.0, robust / binomial) if binomial > 0 else 1.0
+    lo, hi = wilson_interval(rate * n / deff, n / deff)
+    return rate, lo, hi, deff
+
+
+class _ClusterSums:
+    """Sums of ``clustered_wilson_sums`` for one proportion."""
+
+    __slots__ = ("wins", "trials", "ww", "ws", "ss")
+
+    def __init__(self):
+        self.wins = self.trials = self.ww = self.ws = self.ss = 0.0
+
+    def add(self, successes: np.ndarray, trials: np.ndarray, cluster: np.ndarray, n: int):
+        w = np.bincount(cluster, weights=successes, minlength=n)
+        t = np.bincount(cluster, weights=trials, minlength=n)
+        self.wins += float(w.sum())
+        self.trials += float(t.sum())
+        self.ww += float(w @ w)
+        self.ws += float(w @ t)
+        self.ss += float(t @ t)
+
+    def interval(self, clusters: int) -> tuple[float, float, float, float]:
+        return clustered_wilson_sums(self.wins, self.trials, self.ww, self.ws, self.ss, clusters)
+
+
+class CompareStats:
+    """``compare`` of a comparison played block by block (``experiments.play_blocks``): feed
+    ``add(frames)``, the games of every seating (``seating_list`` order) on one range of deals,
+    for every range; ``comparison()`` then gives the ``Comparison`` of all the games in memory
+    that does not grow with the deals.
+
+    Win rates and head-to-head scores are sums over deals (each deal's games are in one block),
+    the same numbers as ``compare`` up to the last bits of a float sum. The rating's point
+    estimates are fitted on the counts of every distinct game pattern (exactly ``compare``'s
+    fit); its deal-clustered standard errors need every deal's games, so beyond
+    ``MAX_RATING_DEALS`` deals they are estimated on that many (the deals with the smallest
+    ``counters.game_hash``, a uniform sample), and ``rating_note`` says so.
+    """
+
+    def __init__(
+        self,
+        bot_names: Sequence[str],
+        seating_list: Sequence[Sequence[str]],
+        seed: int = 0,
+        game_title: str = "",
+        max_rating_deals: int = MAX_RATING_DEALS,
+    ):
+        self.names = list(bot_names)
+        self.seating_list = [tuple(s) for s in seating_list]
+        self.seed = seed
+        self.game_title = game_title
+        self.max_rating_deals = max(int(max_rating_deals), 1)
+        nb = len(self.names)
+        self.deals = 0
+        self.games = 0
+        self.turn_cap_games = 0
+        self.finished = 0
+        self.decided = 0
+        self.clusters = 0  # deals with a finished game
+        self.seats_played = np.zeros(nb, np.int64)
+        self.bot_sums = [_ClusterSums() for _ in range(nb)]
+        self.pairs = list(itertools.permutations(range(nb), 2))
+        self.meetings = np.zeros(len(self.pairs), np.int64)
+        self.ahead = np.zeros(len(self.pairs), np.int64)
+        self.tied = np.zeros(len(self.pairs), np.int64)
+        self.pair_sums = [_ClusterSums() for _ in self.pairs]
+        self.patterns: dict[bytes, int] = {}  # game pattern row (int64 bytes) -> games
+        self._width = 0
+        # the sampled deals' games: deal index, pattern row; and each sampled deal's hash
+        self._sample_deal = np.zeros(0, np.int64)
+        self._sample_rows = np.zeros((0, 0), np.int64)
+        self._sample_hash = np.zeros(0, np.uint64)  # per sampled deal
+        self._sample_deals = np.zeros(0, np.int64)  # the sampled deals, same order
+
+    def add(self, frames: Sequence[pd.DataFrame]) -> None:
+        if len(frames) != len(self.seating_list):
+            raise ValueError(f"{len(frames)} frames for {len(self.seating_list)} seatings")
+        frame = combine(frames)
+        self.deals += len(frames[0])
+        self.games += len(frame)
+        self.turn_cap_games += int(frame["turn_cap_hit"].sum())
+        games = F.finished(frame)
+        if not len(games):
+            return
+        deal = games["game"].to_numpy(np.int64)
+        present, cluster = np.unique(deal, return_inverse=True)
+        cluster = cluster.reshape(-1)
+        m = len(present)
+        self.clusters += m
+        bots = bot_codes(games, self.names)
+        share = F.win_shares(games)
+        self.finished += len(games)
+        self.decided += int((share.sum(axis=1) > 0).sum())
+        for i in range(len(self.names)):
+            seated = bots == i
+            self.seats_played[i] += int(seated.sum())
+            wins = (share * seated).sum(axis=1)
+            self.bot_sums[i].add(wins, seated.sum(axis=1).astype(float), cluster, m)
+        ranks = F.seat_matrix(games, "rank", np.int64)
+        k = bots.shape[1]
+        for n, (i, j) in enumerate(self.pairs):
+            meet = np.zeros(len(games))
+            ahead = np.zeros(len(games))
+            tied = np.zeros(len(games))
+            for s, t in itertools.permutations(range(k), 2):
+                both = (bots[:, s] == i) & (bots[:, t] == j)
+                meet += both
+                ahead += both & (ranks[:, s] < ranks[:, t])
+                tied += both & (ranks[:, s] == ranks[:, t])
+            self.meetings[n] += int(meet.sum())
+            self.ahead[n] += int(ahead.sum())
+            self.tied[n] += int(tied.sum())
+            self.pair_sums[n].add(ahead + tied / 2, meet, cluster, m)
+        rows = np.concatenate(
+            [F.by_position(games, bots), F.by_position(games, ranks)], axis=1
+        ).astype(np.int64)
+        self._count_patterns(rows)
+        self._sample(present, deal, rows)
+
+    def _count_patterns(self, rows: np.ndarray) -> None:
+        self._width = rows.shape[1]
+        unique, counts = np.unique(rows, axis=0, return_counts=True)
+        for row, count in zip(unique, counts, strict=True):
+            key = row.tobytes()
+            self.patterns[key] = self.patterns.get(key, 0) + int(count)
+
+    def _sample(self, present: np.ndarray, deal: np.ndarray, rows: np.ndarray) -> None:
+        from cardsim.analysis.counters import game_hash
+
+        hashes = game_hash(present, self.seed)
+        cap = self.max_rating_deals
+        if len(self._sample_deals) >= cap:
+            keep = hashes < self._sample_hash.max()
+            if not keep.any():
+                return
+            present, hashes = present[keep], hashes[keep]
+        mine = np.isin(deal, present)
+        all_deals = np.concatenate([self._sample_deals, present])
+        all_hashes = np.concatenate([self._sample_hash, hashes])
+        game_deal = np.concatenate([self._sample_deal, deal[mine]])
+        game_rows = rows[mine]
+        if len(self._sample_rows):
+            game_rows = np.concatenate([self._sample_rows, game_rows])
+        if len(all_deals) > cap:
+            cut = np.sort(all_hashes)[cap - 1]
+            chosen = all_hashes <= cut
+            all_deals, all_hashes = all_deals[chosen], all_hashes[chosen]
+            kept = np.isin(game_deal, all_deals)
+            game_deal, game_rows = game_deal[kept], game_rows[kept]
+        self._sample_deals, self._sample_hash = all_deals, all_hashes
+        self._sample_deal, self._sample_rows = game_deal, game_rows
+
+    @property
+    def sampled(self) -> bool:
+        return len(self._sample_deals) < self.clusters
+
+    def rating(self) -> Rating:
+        from cardsim.analysis.rating import cluster_meat, fit_patterns
+
+        k = self._width // 2
+        keys = np.array(
+            [np.frombuffer(key, np.int64) for key in self.patterns], np.int64
+        ).reshape(-1, self._width)
+        weights = np.array(list(self.patterns.values()), np.float64)
+        order = np.lexsort(keys.T[::-1])  # the rows in np.unique order
+        keys, weights = keys[order], weights[order]
+        both = np.concatenate([keys, self._sample_rows])
+        _, inverse = np.unique(both, axis=0, return_inverse=True)
+        pattern_of_game = inverse.reshape(-1)[len(keys) :]
+        total, sampled = self.clusters, len(self._sample_deals)
+
+        def meat(model, params):
+            m = cluster_meat(model, params, pattern_of_game, self._sample_deal)
+            if sampled == total:
+                return m
+            # the sample's sum of cluster outer products scaled to all the deals, with the
+            # small-sample factor of all the deals
+            m *= (max(sampled - 1, 1) / sampled) * (total / max(total - 1, 1))
+            return m * (total / sampled)
+
+        return fit_patterns(keys[:, :k], keys[:, k:], weights, self.names, meat)
+
+    def comparison(self) -> Comparison:
+        names = self.names
+        k = len(self.seating_list[0])
+        fair = (self.decided / self.finished if self.finished else math.nan) / k
+        rates = []
+        for i, name in enumerate(names):
+            rate, lo, hi, deff = self.bot_sums[i].interval(self.clusters)
+            rates.append(
+                {
+                    "bot": name,
+                    "seats_played": int(self.seats_played[i]),
+                    "wins": self.bot_sums[i].wins,
+                    "win_rate": rate,
+                    "ci_low": lo,
+                    "ci_high": hi,
+                    "design_effect": deff,
+                    "fair_rate": fair,
+                }
+            )
+        pair_rows = []
+        for n, (i, j) in enumerate(self.pairs):
+            score, lo, hi, deff = self.pair_sums[n].interval(self.clusters)
+            m = int(self.meetings[n])
+            pair_rows.append(
+                {
+                    "bot": names[i],
+                    "opponent": names[j],
+                    "meetings": m,
+                    "ahead": int(self.ahead[n]),
+                    "tied": int(self.tied[n]),
+                    "behind": m - int(self.ahead[n]) - int(self.tied[n]),
+                    "score": score,
+                    "ci_low": lo,
+                    "ci_high": hi,
+                    "design_effect": deff,
+                }
+            )
+        pairs = pd.DataFrame(pair_rows)
+        rating = self.rating()
+        note = ""
+        if self.sampled:
+            note = (
+                f"The rating's standard errors are estimated on a uniform sample of "
+                f"{len(self._sample_deals):,} of the {self.clusters:,} deals (its strengths "
+                "use every game)."
+            )
+        return Comparison(
+            game_title=self.game_title,
+            bot_names=tuple(names),
+            seatings=tuple(self.seating_list),
+            deals=self.deals,
+            seed=self.seed,
+            games=self.games,
+            turn_cap_games=self.turn_cap_games,
+            win_rates=pd.DataFrame(rates),
+            pairs=pairs,
+            rating=rating,
+            skill_depth=skill_depth(pairs, rating),
+            rating_note=note,
+        )
 
 
 # -- text ----------------------------------------------------------------------------------------
@@ -312,16 +579,25 @@ def _pct(x: float) -> str:
 
 
 def format_comparison(c: Comparison) -> str:
-    """Plain-text report of a comparison."""
+    """Plain-text report of a comparison: tables laid out by rich to fit the terminal, the
+    prose wrapped to it."""
     k = c.n_players
     lines = [
-        f"{c.game_title}: {', '.join(c.bot_names)} compared in {k}-player games, seed {c.seed}",
-        f"{len(c.seatings)} seatings x {c.deals:,} deals = {c.games:,} games (deal i is game i "
-        "of every seating: the same cards under every seating)",
+        wrap(
+            f"{c.game_title}: {', '.join(c.bot_names)} compared in {k}-player games, "
+            f"seed {c.seed}"
+        ),
+        wrap(
+            f"{len(c.seatings)} seatings x {c.deals:,} deals = {c.games:,} games (deal i is game "
+            "i of every seating: the same cards under every seating)"
+        ),
     ]
     if c.turn_cap_games:
-        lines.append(f"{c.turn_cap_games:,} games ended by the turn cap are left out")
-    lines += ["", "Win rate by bot (per seat played; a shared win is split between the winners)"]
+        lines.append(wrap(f"{c.turn_cap_games:,} games ended by the turn cap are left out"))
+    lines += [
+        "",
+        wrap("Win rate by bot (per seat played; a shared win is split between the winners)"),
+    ]
     rows = [
         [
             r.bot,
@@ -332,10 +608,11 @@ def format_comparison(c: Comparison) -> str:
         ]
         for r in c.win_rates.itertuples()
     ]
-    lines += text_table(["bot", "seats", "win rate", "95% CI", "vs fair, points"], rows)
+    header = ["bot", "seats", "win rate", "95% CI", "vs fair, points"]
+    lines.append(rich_table(header, rows, right=range(1, 5), fill=[0], share=False))
     lines += [
         "",
-        "Head to head: how often the row bot finishes ahead of the column bot (ties half)",
+        wrap("Head to head: how often the row bot finishes ahead of the column bot (ties half)"),
     ]
     matrix = c.matrix()
     header = ["", *c.bot_names]
@@ -343,7 +620,9 @@ def format_comparison(c: Comparison) -> str:
         [bot] + ["-" if bot == opp else _pct(matrix.loc[bot, opp]) for opp in c.bot_names]
         for bot in c.bot_names
     ]
-    lines += text_table(header, rows)
+    lines.append(
+        rich_table(header, rows, right=range(1, len(header)), fill=range(len(header)), share=False)
+    )
     lines += ["", "95% intervals of the head-to-head scores"]
     order = {name: i for i, name in enumerate(c.bot_names)}
     rows = [
@@ -356,8 +635,9 @@ def format_comparison(c: Comparison) -> str:
         for r in c.pairs.itertuples()
         if order[r.bot] < order[r.opponent]
     ]
-    lines += text_table(["pair", "meetings", "ahead", "95% CI"], rows)
-    lines += ["", "Rating (Plackett-Luce on finishing orders, turn order in the model)"]
+    header = ["pair", "meetings", "ahead", "95% CI"]
+    lines.append(rich_table(header, rows, right=range(1, 4), fill=[0], share=False))
+    lines += ["", wrap("Rating (Plackett-Luce on finishing orders, turn order in the model)")]
     table = c.rating.table()
     rows = [
         [
@@ -368,15 +648,21 @@ def format_comparison(c: Comparison) -> str:
         ]
         for r in table.itertuples()
     ]
-    lines += text_table(["bot", "strength", "95%", "Elo scale"], rows)
+    lines.append(
+        rich_table(
+            ["bot", "strength", "95%", "Elo scale"], rows, right=range(1, 4), fill=[0], share=False
+        )
+    )
     pos = c.rating.position_table()
     effects = ", ".join(
         f"{F.position_label(int(r.position))} {r.effect:+.3f} ± {1.96 * r.se:.3f}"
         for r in pos.itertuples()
         if r.position > 0
     )
-    lines += [f"  turn order (vs the starting player): {effects}"]
+    lines += [wrap(f"turn order (vs the starting player): {effects}", indent="  ")]
     if not c.rating.converged:
-        lines.append("  (the fit did not converge: treat the ratings with care)")
-    lines += ["", c.skill_depth]
+        lines.append(wrap("(the fit did not converge: treat the ratings with care)", indent="  "))
+    if c.rating_note:
+        lines.append(wrap(c.rating_note, indent="  "))
+    lines += ["", wrap(c.skill_depth)]
     return "\n".join(lines)

@@ -178,7 +178,8 @@ def compare_report(c: Comparison, first: Results) -> Report:
                 "Plackett-Luce model of the finishing orders, fitted by maximum likelihood with "
                 "the turn-order position in the model, so seat advantage does not leak into the "
                 "ratings. exp(strength gap) is the odds that one bot finishes ahead of the other "
-                "from the same position; the Elo scale has the same odds (400 points = 10:1)."
+                "from the same position; the Elo scale has the same odds (400 points = 10:1).",
+                *([c.rating_note] if c.rating_note else []),
             ],
             verdicts=[c.skill_depth],
             tables=[
@@ -314,29 +315,33 @@ def _sweep_verdicts(table: pd.DataFrame, names: list[str]) -> list[str]:
 
 def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b: str) -> Report:
     """The report of ``cardsim diff``: both rule sets, the change of every metric with its
-    paired interval, verdicts, and the chart of the changes."""
+    paired interval, verdicts, and the chart of the changes. ``a``, ``b``: the two runs (only
+    their metadata is read, so their frames may be empty: a streamed diff keeps no game)."""
     from cardsim.analysis import variant_diff as D
     from cardsim.charts.diff import changes
     from cardsim.charts.render import run_caption
 
-    k = F.seat_count(a.frame)
+    k = int(a.metadata["n_players"])
+    lengths = table.loc[table["metric"] == "game length (turns)", "games"]
+    games = int(lengths.iloc[0]) if len(lengths) else len(a.frame)
     title = a.ruleset.title if a.ruleset is not None else str(a.metadata.get("ruleset"))
     report = Report(
         f"Variant diff: {title}, {k} players",
         {"a": a.metadata, "b": b.metadata},
-        subtitle=f"{name_a} vs {name_b}; {len(a.frame):,} games each, seed {a.seed}",
+        subtitle=f"{name_a} vs {name_b}; {games:,} games each, seed {a.seed}",
     )
     rows = _run_rows(a)[:3] + [
         (f"first: {name_a}", changed_rules(a)),
         (f"second: {name_b}", changed_rules(b)),
-        ("games", f"{len(a.frame):,} in each (game i is the same deal in both)"),
+        ("games", f"{games:,} in each (game i is the same deal in both)"),
         ("cardsim version", str(a.metadata.get("version", "?"))),
     ]
     report.add(setup_section(rows))
     caption = (
         f"Points: the change of each metric from {name_a} to {name_b}, game by game on the same "
         "games (win rates in points, lengths and scores in their own units); bars: paired 95% "
-        f"intervals; a change whose bar crosses 0 is not detected ({run_caption(len(a.frame), a.seed, k)})."
+        "intervals; a change whose bar crosses 0 is not detected "
+        f"({run_caption(games, a.seed, k)})."
     )
     report.add(
         Section(

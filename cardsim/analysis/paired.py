@@ -92,25 +92,32 @@ def _aligned(a, b) -> tuple[pd.DataFrame, pd.DataFrame]:
     return fa, fb
 
 
-def paired_diff(a, b) -> pd.DataFrame:
-    """The change of every balance metric from run ``a`` to run ``b`` (``Results`` or frames),
-    game by game over the game indices both hold; see the module docstring for the metrics."""
-    fa, fb = _aligned(a, b)
+def metric_values(fa: pd.DataFrame, fb: pd.DataFrame) -> list[tuple[str, np.ndarray, np.ndarray]]:
+    """``(metric, a, b)`` per metric of the table, per game of two aligned frames (game i of
+    ``fa`` is game i of ``fb``); win metrics over the games neither run ended by the turn cap."""
     k = F.seat_count(fa)
-    rows = []
+    out = []
     done = ~(fa["turn_cap_hit"].to_numpy(bool) | fb["turn_cap_hit"].to_numpy(bool))
     wa, wb = fa[done], fb[done]
     share_a, share_b = F.win_shares(wa), F.win_shares(wb)
     pos_a, pos_b = F.by_position(wa, share_a), F.by_position(wb, share_b)
     for p in range(k):
-        rows.append(paired_row(f"win rate {F.position_label(p)}", pos_a[:, p], pos_b[:, p]))
+        out.append((f"win rate {F.position_label(p)}", pos_a[:, p], pos_b[:, p]))
     for s in range(k):
-        rows.append(paired_row(f"win rate seat {s}", share_a[:, s], share_b[:, s]))
-    rows.append(paired_row("first-player advantage", starter_edge(wa), starter_edge(wb)))
+        out.append((f"win rate seat {s}", share_a[:, s], share_b[:, s]))
+    out.append(("first-player advantage", starter_edge(wa), starter_edge(wb)))
     turns_a = fa["turns"].to_numpy(np.float64)
-    rows.append(paired_row("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
-    rows.append(paired_row("score spread", score_spread(fa), score_spread(fb)))
-    rows.append(paired_row("winning margin", winning_margin(fa), winning_margin(fb)))
+    out.append(("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
+    out.append(("score spread", score_spread(fa), score_spread(fb)))
+    out.append(("winning margin", winning_margin(fa), winning_margin(fb)))
+    return out
+
+
+def paired_diff(a, b) -> pd.DataFrame:
+    """The change of every balance metric from run ``a`` to run ``b`` (``Results`` or frames),
+    game by game over the game indices both hold; see the module docstring for the metrics."""
+    fa, fb = _aligned(a, b)
+    rows = [paired_row(metric, va, vb) for metric, va, vb in metric_values(fa, fb)]
     table = pd.DataFrame(rows, columns=COLUMNS)
     table["p_holm"] = holm(table["p_value"])
     return table
@@ -126,3 +133,85 @@ def holm(p_values: pd.Series) -> pd.Series:
     if known.any():
         out[known] = multipletests(p[known].to_numpy(), method="holm")[1]
     return out
+
+
+class _Moments:
+    """Count, sums of a and b, and the mean and sum of squared deviations of d = b - a of one
+    metric, merged batch by batch (Chan et al.'s pairwise update: no cancellation however many
+    games)."""
+
+    __slots__ = ("n", "sum_a", "sum_b", "mean", "m2", "first", "constant")
+
+    def __init__(self):
+        self.n = 0
+        self.sum_a = self.sum_b = self.mean = self.m2 = 0.0
+        self.first = np.nan
+        self.constant = True  # every d so far equals the first
+
+    def add(self, a: np.ndarray, b: np.ndarray) -> None:
+        keep = ~(np.isnan(a) | np.isnan(b))
+        a, b = a[keep], b[keep]
+        m = len(a)
+        if m == 0:
+            return
+        d = b - a
+        if self.n == 0:
+            self.first = float(d[0])
+        self.constant = self.constant and not np.any(d != self.first)
+        mean = float(d.mean())
+        m2 = float(((d - mean) ** 2).sum())
+        total = self.n + m
+        delta = mean - self.mean
+        self.mean += delta * m / total
+        self.m2 += m2 + delta * delta * self.n * m / total
+        self.n = total
+        self.sum_a += float(a.sum())
+        self.sum_b += float(b.sum())
+
+    def row(self, metric: str) -> dict:
+        """``paired_row`` of the metric's games, from the moments: the same paired t test."""
+        n = self.n
+        row = {"metric": metric, "games": n, "a": np.nan, "b": np.nan, "diff": np.nan}
+        row.update(ci_low=np.nan, ci_high=np.nan, p_value=np.nan)
+        if n == 0:
+            return row
+        row.update(a=self.sum_a / n, b=self.sum_b / n, diff=self.mean)
+        if n > 1 and not self.constant:
+            se = np.sqrt(self.m2 / (n - 1) / n)
+            t = self.mean / se
+            half = stats.t.ppf(0.5 + CONFIDENCE / 2, n - 1) * se
+            p = 2 * stats.t.sf(abs(t), n - 1)
+            row.update(ci_low=self.mean - half, ci_high=self.mean + half, p_value=float(p))
+        else:
+            row.update(
+                ci_low=self.first, ci_high=self.first, p_value=1.0 if self.first == 0 else 0.0
+            )
+        return row
+
+
+class PairedStats:
+    """``paired_diff`` of two runs read batch by batch: feed ``add(fa, fb)`` aligned batches
+    (game i of ``fa`` is game i of ``fb``), in any number and size; ``table()`` is then
+    ``paired_diff`` of all the games (the same numbers up to the last bits of a float sum), in
+    memory that does not grow with the games."""
+
+    def __init__(self):
+        self._moments: dict[str, _Moments] = {}
+        self.games = 0
+
+    def add(self, fa: pd.DataFrame, fb: pd.DataFrame) -> None:
+        if F.seat_count(fa) != F.seat_count(fb):
+            raise CardsimError(
+                f"cannot pair runs of {F.seat_count(fa)} and {F.seat_count(fb)} players"
+            )
+        if len(fa) != len(fb) or not np.array_equal(fa["game"].to_numpy(), fb["game"].to_numpy()):
+            raise ValueError("paired batches must hold the same games in the same order")
+        for metric, va, vb in metric_values(fa, fb):
+            self._moments.setdefault(metric, _Moments()).add(va, vb)
+        self.games += len(fa)
+
+    def table(self) -> pd.DataFrame:
+        rows = [m.row(metric) for metric, m in self._moments.items()]
+        table = pd.DataFrame(rows, columns=COLUMNS)
+        table["p_holm"] = holm(table["p_value"])
+        return table

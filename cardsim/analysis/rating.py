@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -151,19 +152,17 @@ class _Likelihood:
         return second - outer + 2 * RIDGE * np.eye(len(params))
 
 
-def _cluster_covariance(
+def cluster_meat(
     model: _Likelihood, params: np.ndarray, pattern_of_game: np.ndarray, clusters: np.ndarray
 ) -> np.ndarray:
-    """Sandwich covariance H^-1 M H^-1, M the outer products of each cluster's summed scores
-    (games of one cluster are not independent: e.g. one deal played under every seating)."""
-    bread = np.linalg.pinv(model.hessian(params))
+    """The meat M of the sandwich: the outer products of each cluster's summed scores, times
+    the small-sample factor n / (n - 1) over the ``n`` clusters."""
     per_game = model.scores(params)[pattern_of_game]  # (games, params)
     _, cluster = np.unique(clusters, return_inverse=True)
     n_clusters = int(cluster.max()) + 1
     summed = np.zeros((n_clusters, per_game.shape[1]))
     np.add.at(summed, cluster.reshape(-1), per_game)
-    meat = summed.T @ summed * (n_clusters / max(n_clusters - 1, 1))
-    return bread @ meat @ bread
+    return summed.T @ summed * (n_clusters / max(n_clusters - 1, 1))
 
 
 def fit_plackett_luce(
@@ -183,19 +182,37 @@ def fit_plackett_luce(
     """
     bots = np.asarray(bots, np.int64)
     ranks = np.asarray(ranks, np.int64)
-    n_bots = len(bot_names)
     pattern_bots, pattern_ranks, weights, pattern_of_game = _patterns(bots, ranks)
-    x = _design(pattern_bots, n_bots)
-    model = _Likelihood(x, pattern_ranks, weights)
+    meat = None
+    if clusters is not None:
+        meat = partial(cluster_meat, pattern_of_game=pattern_of_game, clusters=np.asarray(clusters))
+    return fit_patterns(pattern_bots, pattern_ranks, weights, bot_names, meat)
+
+
+def fit_patterns(
+    pattern_bots: np.ndarray,
+    pattern_ranks: np.ndarray,
+    weights: np.ndarray,
+    bot_names: list[str] | tuple[str, ...],
+    meat=None,
+) -> Rating:
+    """``fit_plackett_luce`` from the distinct game patterns (bots by position, ranks by
+    position, rows in ``np.unique`` order) and how often each occurs, which a stream of games
+    can count as it goes. ``meat(model, params)``: the sandwich's meat for cluster-robust
+    standard errors (``cluster_meat``), or ``None`` for the inverse Hessian's."""
+    n_bots = len(bot_names)
+    x = _design(np.asarray(pattern_bots, np.int64), n_bots)
+    model = _Likelihood(x, np.asarray(pattern_ranks, np.int64), np.asarray(weights, np.float64))
     start = np.zeros(x.shape[2])
     result = optimize.minimize(
         model.value, start, jac=model.gradient, hess=model.hessian, method="trust-exact"
     )
     params = result.x
-    if clusters is None:
+    if meat is None:
         cov = np.linalg.pinv(model.hessian(params))
     else:
-        cov = _cluster_covariance(model, params, pattern_of_game, np.asarray(clusters))
+        bread = np.linalg.pinv(model.hessian(params))
+        cov = bread @ meat(model, params) @ bread
     # full strengths (reference bot 0 = 0), then centred: s_c = A @ params
     a = np.zeros((n_bots, len(params)))
     a[1:, : n_bots - 1] = np.eye(n_bots - 1)
@@ -211,7 +228,7 @@ def fit_plackett_luce(
         position=position,
         position_se=np.sqrt(np.clip(position_var, 0, None)),
         strength_cov=strength_cov,
-        games=int(len(bots)),
+        games=int(round(float(np.sum(weights)))),
         log_likelihood=-float(result.fun),
         converged=bool(result.success),
     )

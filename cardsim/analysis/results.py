@@ -6,8 +6,8 @@ game, ``cardsim.core.outcomes``; metadata as JSON, ``cardsim.core.io``), so a re
 from either. ``FrameSink`` is the runner sink that collects a run's chunks as DataFrames.
 
 Metadata keys: everything of ``RunSpec.metadata()`` (ruleset, rules, n_players, bots, bot_params,
-seating, seed, first_game, games, version), plus ``end_reasons``, ``games_done``, ``complete``,
-and, for a run made in this process, ``games_per_second`` and ``threads`` (a run's ``--out`` file
+bot_param_names, seating, seed, first_game, games, version), plus ``end_reasons``,
+``games_done``, ``complete``, and, for a run made in this process, ``games_per_second`` and ``threads`` (a run's ``--out`` file
 does not store how fast it went, so those are absent from results loaded from one).
 """
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from cardsim.core import layout as L
 from cardsim.core.options import changed_values
-from cardsim.text import text_table
+from cardsim.text import rich_table, wrap
 
 if TYPE_CHECKING:  # pandas costs 0.2 s to import: only where a table is made
     import pandas as pd
@@ -329,24 +329,33 @@ def _seating(spec) -> str:
     return ", ".join(f"seat {i}: {n}" for i, n in enumerate(names))
 
 
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A summary table laid out by rich to fit the terminal: the first column (labels) wraps if
+    it must, the numbers are right-aligned and never wrap."""
+    table = rich_table(header, rows, right=range(1, len(header)), fill=[0], share=False)
+    return table.splitlines()
+
+
 def format_summary(summary: Summary, spec, stats=None) -> str:
     """Plain-text report of a run; ``stats`` (``runner.RunStats``) adds the throughput."""
     s = summary
     k = s.n_players
     lines = [
-        f"{spec.ruleset.title}: {s.games:,} games, {k} players, seed {spec.seed}",
-        f"bots: {_seating(spec)}",
-        f"rules: {_rules_changed(spec)}",
+        wrap(f"{spec.ruleset.title}: {s.games:,} games, {k} players, seed {spec.seed}"),
+        wrap(f"bots: {_seating(spec)}"),
+        wrap(f"rules: {_rules_changed(spec)}"),
         "",
-        "Win rate by turn order (a win shared by k players counts 1/k for each)",
+        wrap("Win rate by turn order (a win shared by k players counts 1/k for each)"),
     ]
     if getattr(spec, "variant", None):  # a --variant file: its name and where it came from
-        lines.insert(3, f"variant: {spec.variant['name']} ({spec.variant['file']})")
+        lines.insert(3, wrap(f"variant: {spec.variant['name']} ({spec.variant['file']})"))
     if s.turn_cap_games:
         lines.insert(
             -1,
-            f"Win rates count the {s.finished_games:,} games that ended by the rules; the "
-            f"{s.turn_cap_games:,} ended by the turn cap are left out (see the end).",
+            wrap(
+                f"Win rates count the {s.finished_games:,} games that ended by the rules; the "
+                f"{s.turn_cap_games:,} ended by the turn cap are left out (see the end)."
+            ),
         )
     fair = s.fair_rate
     rows = []
@@ -363,12 +372,14 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
             ]
         )
     header = ["position", "wins", "shared", "win rate", "95% CI", "vs fair, points"]
-    lines += text_table(header, rows)
+    lines += _table(header, rows)
     adv, lo, hi = s.first_player_advantage
     lines += [
         "",
-        f"First-player advantage: {_points(adv)} points over the fair {_pct(fair)} "
-        f"(95% CI {_points(lo)} .. {_points(hi)})",
+        wrap(
+            f"First-player advantage: {_points(adv)} points over the fair {_pct(fair)} "
+            f"(95% CI {_points(lo)} .. {_points(hi)})"
+        ),
         "",
         "Win rate by seat",
     ]
@@ -376,18 +387,18 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         [f"seat {i}", wins_text(r.wins), f"{r.shared:,}", _pct(r.rate), _ci(r)]
         for i, r in enumerate(s.seats)
     ]
-    lines += text_table(["seat", "wins", "shared", "win rate", "95% CI"], rows)
+    lines += _table(["seat", "wins", "shared", "win rate", "95% CI"], rows)
     if len(s.bots) > 1:
         lines += ["", "Win rate by bot (per seat played)"]
         rows = [
             [name, f"{r.trials:,}", wins_text(r.wins), _pct(r.rate), _ci(r)]
             for name, r in s.bots.items()
         ]
-        lines += text_table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
+        lines += _table(["bot", "seats played", "wins", "win rate", "95% CI"], rows)
     share = (lambda n: _pct(n / s.games)) if s.games else (lambda n: "n/a")
     single = s.finished_games - s.shared_win_games - s.no_winner_games  # turn-cap games: none
     lines += ["", "Winners"]
-    lines += text_table(
+    lines += _table(
         ["", "games", "share"],
         [
             ["one winner", f"{single:,}", share(single)],
@@ -396,7 +407,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         ],
     )
     lines += ["", "Game length"]
-    lines += text_table(
+    lines += _table(
         ["", "mean", "median"],
         [
             ["turns", f"{s.mean_turns:.2f}", f"{s.median_turns:g}"],
@@ -404,25 +415,29 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         ],
     )
     lines += ["", "End reasons"]
-    lines += text_table(
+    lines += _table(
         ["reason", "games", "share"],
         [[name, f"{n:,}", share(n)] for name, n in s.end_reasons.items()],
     )
     cap = spec.turn_cap()
     lines += [
         "",
-        f"Ended by the turn cap ({cap:,} rounds): {s.turn_cap_games:,} of {s.games:,} games "
-        f"({share(s.turn_cap_games)})",
+        wrap(
+            f"Ended by the turn cap ({cap:,} rounds): {s.turn_cap_games:,} of {s.games:,} "
+            f"games ({share(s.turn_cap_games)})"
+        ),
     ]
     if stats is not None and stats.games > 0 and stats.seconds > 0:
-        where = f"{stats.threads} threads"
+        where = f"{stats.threads} thread" + ("s" if stats.threads != 1 else "")
         if getattr(stats, "workers", 0):
             where += f" of {stats.workers} cluster workers"
         lines += [
             "",
-            f"Throughput: {stats.games:,} games in {stats.seconds:.2f} s = "
-            f"{stats.games_per_second:,.0f} games/s on {where}, "
-            f"{stats.decisions / stats.seconds:,.0f} decisions/s",
+            wrap(
+                f"Throughput: {stats.games:,} games in {stats.seconds:.2f} s = "
+                f"{stats.games_per_second:,.0f} games/s on {where}, "
+                f"{stats.decisions / stats.seconds:,.0f} decisions/s"
+            ),
         ]
     return "\n".join(lines)
 

@@ -27,7 +27,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis import scores, seats
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import RuleOption, resolve_options
-from cardsim.text import show_value, text_table
+from cardsim.text import rich_table, show_value, wrap
 
 MAX_SETTINGS = 5000  # settings (grid points) of one sweep: 50 values of two parameters fit
 
@@ -147,43 +147,54 @@ def advantage_grid(
 
 
 def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str) -> str:
-    """Plain text of a sweep: one line per setting in two tables (win rates, first-player
-    advantage and length; then why games ended), so that each fits a terminal."""
-    import textwrap
-
+    """Plain text of a sweep: one line per setting in three tables laid out by rich to fit the
+    terminal (first-player advantage and length; win rate by turn order; why games ended)."""
     names = [p.name for p in params]
     win_cols = [c for c in table.columns if c.startswith("win ")]
     end_cols = [c for c in table.columns if c.startswith("ends: ")]
     records = table.to_dict("records")
-    balance = text_table(
-        [*names, "games", *win_cols, "first-player adv. (95% CI)", "mean turns"],
+    n = len(names)
+
+    def table_text(head: list[str], rows: list[list[str]]) -> str:
+        # the swept values and the long headers wrap; numbers never do
+        return rich_table(
+            head, rows, right=range(n, len(head)), fill=range(len(head)), share=False
+        )
+
+    balance = table_text(
+        [*names, "games", "first-player advantage (95% CI)", "mean turns"],
         [
             [
-                *[str(r[n]) for n in names],
+                *[str(r[name]) for name in names],
                 f"{r['games']:,}",
-                *[f"{100 * r[c]:.1f}%" for c in win_cols],
                 f"{r['first_player_points']:+.2f} [{r['fpa_low']:+.2f}, {r['fpa_high']:+.2f}]",
                 f"{r['mean_turns']:.1f}",
             ]
             for r in records
         ],
-        left=len(names),
     )
-    ends = text_table(
-        [*names, *[c.removeprefix("ends: ") for c in end_cols], "turn cap"],
+    wins = table_text(
+        [*names, *[c.removeprefix("win ") for c in win_cols]],
+        [
+            [*[str(r[name]) for name in names], *[f"{100 * r[c]:.1f}%" for c in win_cols]]
+            for r in records
+        ],
+    )
+    ends = table_text(
+        [*names, *[c.removeprefix("ends: ").replace("_", " ") for c in end_cols], "turn cap"],
         [
             [
-                *[str(r[n]) for n in names],
+                *[str(r[name]) for name in names],
                 *[f"{100 * r[c]:.1f}%" for c in end_cols],
                 f"{r['turn_cap_games']:,}",
             ]
             for r in records
         ],
-        left=len(names),
     )
     note = (
         "Win rates split shared wins and leave out games ended by the turn cap; the "
         "first-player advantage is in points over the fair share, with its 95% interval."
     )
-    lines = [*textwrap.wrap(header, 100), "", *balance, "", "Why games ended", *ends, ""]
-    return "\n".join([*lines, *textwrap.wrap(note, 100)])
+    lines = [wrap(header), "", balance, "", "Win rate by turn order", wins, ""]
+    lines += ["Why games ended", ends, "", wrap(note)]
+    return "\n".join(lines)

@@ -14,7 +14,7 @@ import math
 
 import pandas as pd
 
-from cardsim.text import text_table
+from cardsim.text import rich_table, wrap
 
 SHARE_PREFIXES = ("win rate", "first-player advantage")
 
@@ -96,17 +96,63 @@ def verdicts(table: pd.DataFrame, name_a: str, name_b: str, alpha: float = 0.05)
     return out
 
 
+def _short_value(metric: str, x: float) -> str:
+    """``value_text`` for a terminal table: the first-player advantage without " points"."""
+    return value_text(metric, x).replace(" points", "")
+
+
+SHORT_NAME = 10  # longer variant names head their columns as "first" and "second"
+
+
+def games_note(table: pd.DataFrame) -> str:
+    """How many games stand behind the metrics: one count, or the usual one and the others."""
+    counts = table["games"].astype(int)
+    usual = int(counts.mode().iloc[0]) if len(counts) else 0
+    others = [f"{r.metric} {r.games:,}" for r in table.itertuples() if r.games != usual]
+    if not others:
+        return f"Every metric stands on {usual:,} games."
+    return f"Games behind each metric: {usual:,}, except " + ", ".join(others) + "."
+
+
 def format_diff(table: pd.DataFrame, name_a: str, name_b: str, header: str) -> str:
-    """Plain-text report: the table, then the verdicts."""
-    shown = display_table(table, name_a, name_b)
-    rows = [[str(v) for v in row] for row in shown.itertuples(index=False)]
-    lines = [header, "", *text_table(list(shown.columns), rows)]
+    """Plain-text report: the table (laid out by rich to fit the terminal), then the verdicts.
+    The games behind each metric are said below the table (they differ only where the turn cap
+    or games without a loser leave games out)."""
+    from cardsim.analysis.report import p_value
+
+    adjusted = holm(table)
+    short = len(name_a) <= SHORT_NAME and len(name_b) <= SHORT_NAME
+    head = ["metric", *((name_a, name_b) if short else ("first", "second")), "change"]
+    head += ["95% interval", "p (Holm)"]
+    rows = []
+    for r in table.itertuples():
+        m = r.metric
+        rows.append(
+            [
+                m,
+                _short_value(m, r.a),
+                _short_value(m, r.b),
+                change_text(m, r.diff),
+                f"[{change_text(m, r.ci_low)}, {change_text(m, r.ci_high)}]",
+                p_value(adjusted[r.Index]),
+            ]
+        )
+    lines = [wrap(header), ""]
+    if not short:
+        lines += [wrap(f"first: {name_a}; second: {name_b}"), ""]
+    shown = rich_table(head, rows, right=range(1, len(head)), fill=[0], share=False)
+    lines += [shown, wrap(games_note(table))]
     lines += [
         "",
-        "Change = second minus first, game by game on the same games; paired 95% t interval and "
-        "p-value, and the p-value Holm-adjusted over all the metrics (the verdicts use it). "
-        "Win rates split shared wins and leave out games either run ended by the turn cap.",
+        wrap(
+            "Change = second minus first, game by game on the same games, in points for win "
+            "rates and the first-player advantage (starter's rate minus the fair share), in "
+            "turns or score points for the others, with its paired 95% t interval; p: the paired t "
+            "test's p-value Holm-adjusted over all the metrics, which the verdicts use (the "
+            "unadjusted ones: --format json). Win rates split shared wins and leave out games "
+            "either run ended by the turn cap."
+        ),
         "",
-        *verdicts(table, name_a, name_b),
+        *(wrap(v) for v in verdicts(table, name_a, name_b)),
     ]
     return "\n".join(lines)

@@ -1,7 +1,9 @@
 """``cardsim compare GAME --bots a,b,c``: which bot is stronger, with seat advantage taken out.
 
 Every seating of the bots plays the same deals (game i of the seed); see
-``cardsim.analysis.compare`` for the seatings and what is reported.
+``cardsim.analysis.compare`` for the seatings and what is reported. The seatings are played block
+of deals by block (``experiments.play_blocks``) and counted as they come
+(``compare.CompareStats``), so memory holds one block of games whatever --games.
 """
 
 from __future__ import annotations
@@ -90,9 +92,13 @@ def compare(
     runner.set_threads(threads)
     cluster, task_size = options.cluster_choice(cluster, task_size)
     total = sum(s.n_games for s in specs)
+    stats = C.CompareStats(distinct, seating_list, seed, ruleset.title)
     with progress_bar(total, 0, quiet) as bar:
-        results = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
-    comparison = C.compare([r.frame for r in results], distinct, seating_list, seed, ruleset.title)
+        for frames in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
+            stats.add(frames)
+            empty = frames[0].iloc[:0]
+            del frames
+    comparison = stats.comparison()
     if fmt == "json":
         click.echo(json_text(C.comparison_record(comparison)))
     elif fmt == "csv":
@@ -102,7 +108,11 @@ def compare(
     if report_dir is not None:
         from cardsim.analysis.experiment_report import compare_report
 
-        html, _ = compare_report(comparison, results[0]).write(report_dir)
+        from cardsim.analysis.results import Results, run_metadata
+
+        html, _ = compare_report(comparison, Results(empty, run_metadata(specs[0]))).write(
+            report_dir
+        )
         if not quiet:
             click.echo(
                 f"\nReport written to {html}" if fmt == "text" else f"Report written to {html}",

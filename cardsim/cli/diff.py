@@ -1,6 +1,10 @@
 """``cardsim diff GAME --variant a.toml --variant b.toml``: what a rule change does, both rule sets
 played on the same games, every metric's change with a paired interval
-(``cardsim.analysis.variant_diff``)."""
+(``cardsim.analysis.variant_diff``).
+
+The two runs are played block by block on the same games (``experiments.play_blocks``) and
+paired as they come (``paired.PairedStats``), so memory holds one block of games whatever
+--games; the table is ``paired_diff`` of all the games."""
 
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ def diff(
     check_report_dir(report_dir, force)
 
     from cardsim.analysis import variant_diff as D
-    from cardsim.analysis.paired import paired_diff
+    from cardsim.analysis.paired import PairedStats
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry
     from cardsim.core.options import parse_assignments
@@ -90,9 +94,11 @@ def diff(
     cluster, task_size = options.cluster_choice(cluster, task_size)
     if report_dir is not None:
         prepare_dir(report_dir)
+    paired = PairedStats()  # game by game, block by block: memory does not grow with --games
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        a, b = experiments.play_on_common_games(specs, threads, bar.update, cluster, task_size)
-    table = paired_diff(a, b)
+        for fa, fb in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
+            paired.add(fa, fb)
+    table = paired.table()
     spec = specs[0]
     header = (
         f"{ruleset.title}: {names[0]} vs {names[1]}, {spec.n_games:,} games each (the same games), "
@@ -114,6 +120,9 @@ def diff(
     if report_dir is not None:
         from cardsim.analysis.experiment_report import diff_report
 
+        from cardsim.analysis.results import Results, run_metadata
+
+        a, b = (Results(fa.iloc[:0], run_metadata(s)) for s in specs)
         html, _ = diff_report(table, a, b, names[0], names[1]).write(report_dir)
         if not quiet:
             click.echo(

@@ -78,36 +78,16 @@ def rich_table(
     right: Sequence[int] = (),
     fill: Sequence[int] | None = None,
 ) -> str:
-    """The table as text that fits the terminal (rich): columns in ``right`` right-aligned; the
-    columns in ``fill`` (default: the last) share the width the others leave and wrap, the
-    others never wrap."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
+    """``cardsim.text.rich_table``: the table as text that fits the terminal."""
+    from cardsim.text import rich_table as table
 
-    table = Table(
-        title=title, box=box.SIMPLE_HEAD, show_edge=False, title_justify="left", pad_edge=False
-    )
-    fill = [len(header) - 1] if fill is None else list(fill)
-    for i, name in enumerate(header):
-        table.add_column(
-            name,
-            justify="right" if i in right else "left",
-            overflow="fold",
-            no_wrap=i not in fill,
-            ratio=1 if i in fill else None,
-        )
-    for row in rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
-    console = Console(file=io.StringIO(), width=_width(), highlight=False, emoji=False)
-    console.print(table)
-    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())
+    return table(list(header), [list(r) for r in rows], title, right, fill)
 
 
 def _width() -> int:
-    import shutil
+    from cardsim.text import terminal_width
 
-    return max(60, shutil.get_terminal_size((80, 24)).columns)
+    return terminal_width()
 
 
 def echo_listing(

@@ -60,37 +60,47 @@ def power(edge, players, alpha, power, fmt) -> None:
 
 
 def _sentences(row: dict) -> str:
+    from cardsim.text import wrap
+
     share, fair, k = row["edge"], row["fair_rate"], row["players"]
-    return (
-        f"To detect a seat that wins {100 * share:+.2f} points against the fair "
-        f"{100 * fair:.2f}% ({k} players) with a two-sided test at {row['alpha']:g} and "
-        f"power {row['power']:.0%}: {row['games_to_detect']:,} games.\n"
-        f"For a seat's 95% interval to be within +/-{100 * abs(share):.2f} points at a win rate "
-        f"near {100 * fair:.2f}%: about {row['games_for_interval']:,} games (rates nearer 50% "
-        f"need more; `cardsim run --until-ci {abs(share):g}` plays until every seat's is)."
+    return "\n".join(
+        [
+            wrap(
+                f"To detect a seat that wins {100 * share:+.2f} points against the fair "
+                f"{100 * fair:.2f}% ({k} players) with a two-sided test at {row['alpha']:g} and "
+                f"power {row['power']:.0%}: {row['games_to_detect']:,} games."
+            ),
+            wrap(
+                f"For a seat's 95% interval to be within +/-{100 * abs(share):.2f} points at a "
+                f"win rate near {100 * fair:.2f}%: about {row['games_for_interval']:,} games "
+                f"(rates nearer 50% need more; `cardsim run --until-ci {abs(share):g}` plays "
+                "until every seat's is)."
+            ),
+        ]
     )
 
 
 def _table(rows: list[dict], share: float, alpha: float, power: float) -> str:
-    from cardsim.text import text_table
+    from cardsim.text import rich_table, wrap
 
     lines = [
-        f"Games to detect a seat that wins {100 * share:+.2f} points against the fair share "
-        f"(two-sided test at {alpha:g}, power {power:.0%}), and games for every seat's 95% "
-        f"interval to be within +/-{100 * abs(share):.2f} points:",
+        wrap(
+            f"Games to detect a seat that wins {100 * share:+.2f} points against the fair share "
+            f"(two-sided test at {alpha:g}, power {power:.0%}), and games for every seat's 95% "
+            f"interval to be within +/-{100 * abs(share):.2f} points:"
+        ),
         "",
     ]
-    lines += text_table(
-        ["players", "fair share", "to detect", "for the interval"],
+    rows = [
         [
-            [
-                str(r["players"]),
-                f"{100 * r['fair_rate']:.2f}%",
-                f"{r['games_to_detect']:,}",
-                f"{r['games_for_interval']:,}",
-            ]
-            for r in rows
-        ],
-    )
+            str(r["players"]),
+            f"{100 * r['fair_rate']:.2f}%",
+            f"{r['games_to_detect']:,}",
+            f"{r['games_for_interval']:,}",
+        ]
+        for r in rows
+    ]
+    header = ["players", "fair share", "to detect", "for the interval"]
+    lines.append(rich_table(header, rows, right=range(4), fill=[]))
     lines += ["", "Give --players K for one count."]
     return "\n".join(lines)

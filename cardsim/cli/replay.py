@@ -15,7 +15,8 @@ from cardsim.core.errors import CardsimError
 @options.spec_options
 def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, variant) -> None:
     """Tell the story of game I of the run (same --seed, --players, --bots, --bot-param,
-    --rules and --variant)."""
+    --rules and --variant): one line per event, wrapped to the terminal's width when printed on
+    one (piped into grep or a file, each event stays on one line)."""
     from cardsim.cli.specs import spec_from_options
 
     with compiling(game, bot_files, bots=bots):
@@ -39,4 +40,40 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
         story = spec.ruleset.replay(spec, index)
     except CardsimError as exc:  # a bot's bad answer: say in which game
         raise CardsimError(f"game {index}: {exc}") from None
-    click.echo(story if isinstance(story, str) else "\n".join(map(str, story)))
+    text = story if isinstance(story, str) else "\n".join(map(str, story))
+    click.echo(_fitted(text) if _stdout_is_terminal() else text)
+
+
+def _stdout_is_terminal() -> bool:
+    import sys
+
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _fitted(text: str) -> str:
+    """Every line of the story wrapped to the terminal, its continuation lines indented two
+    spaces deeper than the line itself. Only on a terminal: piped into grep or a file, one event
+    stays one line."""
+    import textwrap
+
+    from cardsim.text import terminal_width
+
+    width = terminal_width()
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        out += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+    return "\n".join(out)

@@ -233,14 +233,16 @@ def _stopped_early(spec, summary, sink, frames):
 
 
 def _precision_line(stop, games: int) -> str:
+    from cardsim.text import wrap
+
     width = f"+/-{100 * stop.width:.2f} points"
     widest = f"+/-{100 * stop.half_width:.2f}"
     if stop.reached:
-        return (
+        return wrap(
             f"Stopped after {games:,} games: every position's and seat's 95% interval is within "
             f"{width} (widest {widest})."
         )
-    return (
+    return wrap(
         f"Reached the cap of {games:,} games before every 95% interval was within {width} "
         f"(widest {widest}): raise --games to go on."
     )

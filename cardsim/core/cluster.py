@@ -130,7 +130,11 @@ def session(cluster: Any) -> Iterator[Any]:
 @contextlib.contextmanager
 def _local_cluster(distributed, workers: int):
     """N worker processes of one thread each (a task uses its share of the cores through
-    numba's threads, see ``_numba_threads``); no dashboard, quiet logs."""
+    numba's threads, see ``_numba_threads``); no dashboard, quiet logs.
+
+    Without a dashboard the scheduler still serves HTTP (health checks) on 8787 by default, and
+    warns "Port 8787 is already in use" when another cluster (a parallel test, another command)
+    holds it: it listens on a free port instead (``:0``)."""
     import logging
 
     cluster = distributed.LocalCluster(
@@ -139,6 +143,7 @@ def _local_cluster(distributed, workers: int):
         processes=True,
         dashboard_address=None,
         worker_dashboard_address=None,
+        scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},
         silence_logs=logging.ERROR,
     )
     try:

@@ -18,7 +18,8 @@ exists is complete, whatever moment the process is killed at (SIGKILL included):
                           a file being written; never read, removed by the next --resume
 
 ``_cardsim.json`` holds ``RunSpec.metadata()`` (ruleset, rules, n_players, bots, bot_params,
-seating, seed, first_game, games, version, variant), plus ``end_reasons`` and ``seat_counters``
+bot_param_names (the names of a bot's parameters, for bots that name them; datasets of earlier
+versions lack it), seating, seed, first_game, games, version, variant), plus ``end_reasons`` and ``seat_counters``
 (names of the coded columns), ``format`` = ``"cardsim-dataset"``, ``format_version`` = 1 and
 ``complete``: ``true`` once a part holds every game of ``[first_game, first_game + games)``.
 The parts are the truth about which games are done: ``games done`` is the union of their ranges,

@@ -71,6 +71,32 @@ class Ruleset:
         return self.title.split(" (")[0]
 
 
+@dataclass(frozen=True)
+class Lazy:
+    """``module.attr``, imported when first called: how a ruleset names its compiled engine,
+    bots and replay without importing them (and numba) when the CLI starts. ``call``: the
+    attribute is a function, called with the arguments (``lazy_call``); otherwise the call
+    returns the attribute (``lazy``). Plain data, so a ruleset pickles by value."""
+
+    module: str
+    attr: str
+    call: bool = False
+
+    def __call__(self, *args, **kwargs):
+        value = getattr(importlib.import_module(self.module), self.attr)
+        return value(*args, **kwargs) if self.call else value
+
+
+def lazy(module: str, attr: str) -> Lazy:
+    """A function of no argument returning ``module.attr`` (imported on the first call)."""
+    return Lazy(module, attr)
+
+
+def lazy_call(module: str, attr: str) -> Lazy:
+    """A function calling ``module.attr`` with its arguments (imported on the first call)."""
+    return Lazy(module, attr, call=True)
+
+
 def available() -> list[str]:
     """Names of every registered ruleset."""
     names = set(_BUILTIN)

@@ -70,6 +70,7 @@ class RunSpec:
             "n_players": self.n_players,
             "bots": self.bot_names,
             "bot_params": {b.name: list(b.params) for b in self.bots},
+            "bot_param_names": {b.name: list(b.param_names) for b in self.bots if b.param_names},
             "seating": self.seat_bot_table.tolist(),
             "seed": self.seed,
             "first_game": self.first_game,

@@ -4,29 +4,11 @@
 imported only when a run needs them.
 """
 
-from cardsim.core.registry import Ruleset
+from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.fruit_picking import cards, rules
 
 # a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
 COMPILE_SECONDS = 12
-
-
-def _kernels():
-    from cardsim.games.fruit_picking import engine
-
-    return engine.PLAY_KERNELS
-
-
-def _bots():
-    from cardsim.games.fruit_picking import bots
-
-    return bots.BUILTIN
-
-
-def _replay(spec, game):
-    from cardsim.games.fruit_picking import trace
-
-    return trace.replay(spec, game)
 
 
 RULESET = Ruleset(
@@ -38,8 +20,8 @@ RULESET = Ruleset(
     options=rules.OPTIONS,
     encode_rules=rules.encode,
     check_rules=rules.check,
-    kernels=_kernels,
-    bots=_bots,
+    kernels=lazy("cardsim.games.fruit_picking.engine", "PLAY_KERNELS"),
+    bots=lazy("cardsim.games.fruit_picking.bots", "BUILTIN"),
     default_bots=("greedy",),
     state_len=cards.STATE_LEN,
     legal_len=cards.MAX_LEGAL,
@@ -48,7 +30,7 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
-    replay=_replay,
+    replay=lazy_call("cardsim.games.fruit_picking.trace", "replay"),
     bot_names=("random", "greedy", "planner"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,

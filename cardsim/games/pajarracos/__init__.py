@@ -4,29 +4,11 @@
 imported only when a run needs them.
 """
 
-from cardsim.core.registry import Ruleset
+from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pajarracos import cards, rules
 
 # a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
 COMPILE_SECONDS = 18
-
-
-def _kernels():
-    from cardsim.games.pajarracos import engine
-
-    return engine.PLAY_KERNELS
-
-
-def _bots():
-    from cardsim.games.pajarracos import bots
-
-    return bots.BUILTIN
-
-
-def _replay(spec, game):
-    from cardsim.games.pajarracos import trace
-
-    return trace.replay(spec, game)
 
 
 RULESET = Ruleset(
@@ -38,8 +20,8 @@ RULESET = Ruleset(
     options=rules.OPTIONS,
     encode_rules=rules.encode,
     check_rules=rules.check,
-    kernels=_kernels,
-    bots=_bots,
+    kernels=lazy("cardsim.games.pajarracos.engine", "PLAY_KERNELS"),
+    bots=lazy("cardsim.games.pajarracos.bots", "BUILTIN"),
     default_bots=("greedy",),
     state_len=cards.STATE_LEN,
     legal_len=cards.MAX_LEGAL,
@@ -48,7 +30,7 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
-    replay=_replay,
+    replay=lazy_call("cardsim.games.pajarracos.trace", "replay"),
     bot_names=("random", "greedy", "crow-attacker", "defender", "strategist"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,

@@ -25,9 +25,11 @@ option, the crow's bird, each card drawn, and at the end each card of the final 
     play (``analysis/tune_piepmatz_planner.py``).
 """
 
+import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
+from cardsim.core.bits import popcount
 from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
@@ -75,21 +77,25 @@ PLANNER_PARAMS = (
 # (a rounded result of analysis/tune_piepmatz_planner.py 1 60 600)
 
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
-S_ROW = 0  # [MAX_ROW] the simulated row
-S_COL = S_ROW + C.MAX_ROW  # [MAX_COLUMN] the simulated seed column (values)
-S_BAD = S_COL + C.MAX_COLUMN  # [MAX_COLUMN] the simulated bad-card column
-S_TAKEN = S_BAD + C.MAX_COLUMN  # [MAX_ROW] birds the simulated chain collects
-S_MASK = S_TAKEN + C.MAX_ROW  # [MAX_SPECIES] the bot's collection masks as simulated
+S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
+# (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
+S_MASK = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [MAX_SPECIES] the bot's collection masks (as simulated)
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
-S_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species in the simulated collection
-S_POINTS = S_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
-S_MY_HELD = S_POINTS + C.MAX_SPECIES  # [MAX_SPECIES] birds of each species the bot holds
-S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points
-S_LEN = S_MY_POINTS + C.MAX_SPECIES
+S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
+S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
+S_GROUND_TOTAL = S_MY_POINTS + C.MAX_SPECIES  # [MAX_PERCHES] read_table, per row: ground total * 8
+# + the perched bird's strength
+S_GROUND = S_GROUND_TOTAL + C.MAX_PERCHES  # [MAX_PERCHES] its ground strengths, 3 bits per place
+S_STRONGEST = S_GROUND + C.MAX_PERCHES  # [MAX_PERCHES] its strongest ground bird: place * 8 + strength
+S_KEEP_BEST = S_STRONGEST + C.MAX_PERCHES  # [MAX_HAND] per hand card: the R24 option it opens
+S_READ_SEAT = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the seat it read for, + 1 (0: nothing)
+S_READ_MASKS = S_READ_SEAT + 1  # [MAX_PLAYERS * MAX_SPECIES] the opponents' collections it read
+# (0 for that seat's own)
+S_LEN = S_READ_MASKS + C.MAX_PLAYERS * C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
-assert S_LEN <= C.SCRATCH_LEN
+assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -98,47 +104,64 @@ def strength(bird):
 
 
 @njit(**HOT_RULES_JIT)
-def popcount(x):
-    """Birds in a 12-bit species mask, without branches (a mispredicted loop costs more)."""
-    x = x - ((x >> 1) & 0x555)
-    x = (x & 0x333) + ((x >> 2) & 0x333)
-    x = (x + (x >> 4)) & 0x0F0F
-    return (x + (x >> 8)) & 0x1F
+def bird_points(obs):
+    """The egg points of a bird of strength 1..6 (R34), packed 8 bits each, strength 1 lowest:
+    read once, kept in a register."""
+    packed = 0
+    for s in range(C.MAX_STRENGTH):
+        packed |= obs[C.F_BIRD_POINTS + s] << (8 * s)
+    return packed
 
 
 @njit(**HOT_RULES_JIT)
-def mask_points(obs, mask):
-    """Egg points of the birds in a species mask (R34)."""
+def mask_points(mask, points_by_strength):
+    """Egg points of the birds in a species mask (R34): the birds of each strength counted in
+    2-bit fields, then weighted (``points_by_strength``: ``bird_points``)."""
+    counts = (mask & 0x555) + (mask >> 1 & 0x555)
     points = 0
     for s in range(C.MAX_STRENGTH):
-        both = mask >> (2 * s)
-        points += ((both & 1) + (both >> 1 & 1)) * obs[C.F_BIRD_POINTS + s]
+        points += (counts >> (2 * s) & 3) * (points_by_strength >> (8 * s) & 255)
     return points
 
 
 @njit(**RULES_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
-    many score for it (R33), and the bot's own count and points, into the scratch room: once per
-    decision."""
+    many score for it (R33), and the bot's own collection, count and points, into the scratch
+    room: once per decision. Only the holders of the most birds have their points counted.
+
+    The opponents' part stays in the scratch room with the seat it was read for and the
+    collections it was read from: during a seat's turn only its own collection changes, so its
+    next decisions find it still right and do not read it again. (A room found zeroed, as the
+    reference hands it, is read anew.)"""
+    points_by_strength = bird_points(obs)
+    changed = obs[C.OBS_SCRATCH + S_READ_SEAT] != me + 1
+    for seat in range(C.MAX_PLAYERS):
+        for species in range(C.MAX_SPECIES):
+            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
+            changed |= mask != obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
+    if changed:
+        for seat in range(C.MAX_PLAYERS):
+            for species in range(C.MAX_SPECIES):
+                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
+                obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species] = mask
+        obs[C.OBS_SCRATCH + S_READ_SEAT] = me + 1
+        for species in range(C.MAX_SPECIES):  # without branches: they would mispredict
+            best = 0
+            points = 0
+            for seat in range(C.MAX_PLAYERS):  # the masks read above: 0 for the bot, absent seats
+                mask = obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
+                held = popcount(mask)
+                gain = mask_points(mask, points_by_strength)
+                points = gain if held > best else (points + gain if held == best else points)
+                best = max(best, held)
+            obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
+            obs[C.OBS_SCRATCH + S_THEIRS + species] = points
     for species in range(C.MAX_SPECIES):
-        best = 0
-        points = 0
-        for seat in range(obs[L.H_N_PLAYERS]):
-            if seat == me:
-                continue
-            mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species]
-            held = popcount(mask)
-            if held > best:
-                best = held
-                points = 0
-            if held == best and held > 0:
-                points += mask_points(obs, mask)
-        obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
-        obs[C.OBS_SCRATCH + S_THEIRS + species] = points
         mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
+        obs[C.OBS_SCRATCH + S_MASK + species] = mine
         obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(obs, mine)
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(mine, points_by_strength)
 
 
 @njit(**HOT_RULES_JIT)
@@ -146,7 +169,7 @@ def species_standing(obs, species, held, points):
     """(my projected majority points, points the opponents level with or above me score) when I
     hold ``held`` birds worth ``points`` of a species (R33)."""
     best_other = obs[C.OBS_SCRATCH + S_BEST_OTHER + species]
-    own = points if held > 0 and held >= best_other else 0
+    own = points if (held > 0) & (held >= best_other) else 0  # & : no branch to mispredict
     theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] if best_other >= held else 0
     return own, theirs
 
@@ -167,29 +190,54 @@ def bird_value_with(obs, params, mask, held, points, bird):
     )
 
 
-@njit(**RULES_JIT)
-def bird_value(obs, params, me, mask, bird):
-    """What adding ``bird`` to a collection whose species mask is ``mask`` is worth: majority
-    gained, opponents' majority denied, a pair completed, egg points."""
-    return bird_value_with(obs, params, mask, popcount(mask), mask_points(obs, mask), bird)
+@njit(**HOT_RULES_JIT)
+def my_bird_value(obs, params, bird):
+    """``bird_value`` of a bird joining the bot's collection (as read by ``read_opponents``, or
+    as a chain simulation has it)."""
+    species = bird // C.BIRDS_PER_SPECIES
+    return bird_value_with(
+        obs,
+        params,
+        obs[C.OBS_SCRATCH + S_MASK + species],
+        obs[C.OBS_SCRATCH + S_MY_HELD + species],
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species],
+        bird,
+    )
+
+
+@njit(**HOT_RULES_JIT)
+def my_bird_loss(obs, params, bird):
+    """``bird_value`` of a bird of the bot's collection, as if it were not there: what losing it
+    costs (R20)."""
+    species = bird // C.BIRDS_PER_SPECIES
+    return bird_value_with(
+        obs,
+        params,
+        obs[C.OBS_SCRATCH + S_MASK + species] & ~(1 << (bird % C.BIRDS_PER_SPECIES)),
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] - 1,
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
+        bird,
+    )
 
 
 @njit(**RULES_JIT)
-def crow_loss(obs, params, me, masks):
-    """The least a crow costs: the cheapest bird of a species with the most birds (R20)."""
+def crow_loss(obs, params):
+    """The least a crow costs: the cheapest bird of a species with the most birds (R20), in the
+    bot's collection as the scratch room has it. The birds of a mask are visited lowest first."""
     most = 0
     for species in range(C.MAX_SPECIES):
-        most = max(most, popcount(masks[species]))
+        most = max(most, obs[C.OBS_SCRATCH + S_MY_HELD + species])
+    if most == 0:
+        return 0.0
     least = 1e9
     for species in range(C.MAX_SPECIES):
-        mask = masks[species]
-        if popcount(mask) != most or most == 0:
+        if obs[C.OBS_SCRATCH + S_MY_HELD + species] != most:
             continue
-        for bit in range(C.BIRDS_PER_SPECIES):
-            if mask >> bit & 1:
-                bird = species * C.BIRDS_PER_SPECIES + bit
-                loss = bird_value(obs, params, me, mask & ~(1 << bit), bird)
-                least = min(least, loss)
+        mask = obs[C.OBS_SCRATCH + S_MASK + species]
+        while mask:
+            bit = popcount((mask & -mask) - 1)  # the lowest bird left
+            mask &= mask - 1
+            least = min(least, my_bird_loss(obs, params, species * C.BIRDS_PER_SPECIES + bit))
     return least if least < 1e9 else 0.0
 
 
@@ -201,129 +249,212 @@ def pile_points(obs, me):
     return points
 
 
-@njit(**RULES_JIT)
-def expose_penalty(obs, params, column, seeds, total, perched):
-    """What a row leaves the next player: the best seed card one card of strength 1-6 can reach
-    (a place past the column's seed cards counts 2: the refill is unknown) and the perched bird.
-    ``column``: index in ``obs`` of the seed column's values."""
+@njit(**HOT_RULES_JIT)
+def packed_column(obs):
+    """The seed column's values, 2 bits each, position 1 lowest: a chain simulation takes cards
+    out of it without touching memory."""
+    packed = 0
+    for i in range(obs[C.F_SEED_LEN]):
+        packed |= (obs[C.F_SEED_COL + i] - C.SEED) << (2 * i)
+    return packed
+
+
+@njit(**HOT_RULES_JIT)
+def packed_without(packed, position, width):
+    """``packed`` (fields of ``width`` bits) with the field at ``position`` (0-based) taken out:
+    the fields above close up."""
+    low = packed & ((1 << (width * position)) - 1)
+    return low | (packed >> (width * (position + 1))) << (width * position)
+
+
+@njit(**HOT_RULES_JIT)
+def reach_seeds(obs, column, seeds):
+    """For each reach r = 1..seed_column_size (2 bits at 2r - 2): the best seed card among
+    positions 1..r of a column (``packed_column``, ``seeds`` cards; a place past its seed cards
+    counts 2: the refill is unknown)."""
+    best = 0
+    packed = 0
+    for d in range(1, obs[C.F_COLUMN_SIZE] + 1):
+        best = max(best, column >> (2 * d - 2) & 3 if d <= seeds else 2)
+        packed |= best << (2 * d - 2)
+    return packed
+
+
+@njit(**HOT_RULES_JIT)
+def expose_penalty(obs, params, reach_best, total, perched):
+    """What a row whose ground total ``total`` no longer beats its perched bird (``perched``)
+    leaves the next player: the best seed card one card of strength 1-6 can reach and the perched
+    bird. ``reach_best``: ``reach_seeds`` of the column then."""
     reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
     if reach < 1:
         return 0.0
-    best_seed = 0
-    for d in range(max(1, total + 1 - perched), reach + 1):
-        best_seed = max(best_seed, obs[column + d - 1] if d <= seeds else 2)
+    best_seed = reach_best >> (2 * reach - 2) & 3
     return params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
 
 
 @njit(**RULES_JIT)
-def keep_option(obs, params, bird):
+def read_table(obs):
+    """Once per play decision, into the scratch room: per perch its ground total and perched
+    strength, its ground strengths (3 bits per place, place 1 at bit 3) and strongest ground bird
+    (place * 8 + strength, the first of the strongest: R22 ties go to the perch); per hand card
+    the best R24 value (``read_keeps``) of another hand card of at most its strength."""
+    for perch in range(obs[C.F_PERCHES]):
+        base = C.F_ROWS + perch * C.MAX_ROW
+        total = 0
+        ground = 0
+        strongest = 0
+        place = 0
+        n = obs[C.F_ROW_LEN + perch]
+        for i in range(1, C.MAX_ROW):  # every place, without branches: they would mispredict
+            s = strength(obs[base + i]) if i < n else 0
+            total += s
+            ground |= s << (3 * i)
+            stronger = s > strongest
+            place = i if stronger else place
+            strongest = s if stronger else strongest
+        obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] = total * 8 + strength(obs[base])
+        obs[C.OBS_SCRATCH + S_GROUND + perch] = ground
+        obs[C.OBS_SCRATCH + S_STRONGEST + perch] = place * 8 + strongest
+    n = obs[C.OBS_HAND_LEN]
+    strengths = 0  # 3 bits per hand card
+    for j in range(n):
+        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
+    for i in range(n):
+        limit = strengths >> (3 * i) & 7
+        best_keep = 0
+        for j in range(n):
+            keep = obs[C.OBS_SCRATCH + S_KEEP + j]
+            allowed = j != i and strengths >> (3 * j) & 7 <= limit
+            best_keep = max(best_keep, keep if allowed else 0)
+        obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
+
+
+@njit(**HOT_RULES_JIT)
+def keep_option(obs, params, bird, hand_index):
     """R24 after a failed comparison: the best hand card the option may add (the collection is
-    unchanged, so the values read once per decision hold)."""
-    best_keep = 0
-    limit = strength(bird)
-    for i in range(obs[C.OBS_HAND_LEN]):
-        card = obs[C.OBS_HAND + i]
-        if card != bird and strength(card) <= limit:
-            best_keep = max(best_keep, obs[C.OBS_SCRATCH + S_KEEP + i])
+    unchanged, so the values read once per decision hold). ``hand_index``: where ``bird`` is in
+    the hand, if known (else it is looked up)."""
+    if not (0 <= hand_index < obs[C.OBS_HAND_LEN] and obs[C.OBS_HAND + hand_index] == bird):
+        hand_index = 0
+        while obs[C.OBS_HAND + hand_index] != bird:
+            hand_index += 1
+    best_keep = obs[C.OBS_SCRATCH + S_KEEP_BEST + hand_index]
     return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
-@njit(**RULES_JIT)
-def play_value(obs, params, me, bird, perch):
-    """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields."""
+@njit(**HOT_RULES_JIT)
+def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first):
+    """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
+
+    Read once per decision: the rows (``read_table``), the seed column (``column``, packed, and
+    its ``reach_best``) and the bad-card column (``squirrels``: bit i, the bad card at position
+    i + 1 is a squirrel, else a crow). The simulation reads the row in place: ``ground`` holds
+    the strengths of its ground birds (3 bits per place; the card played is the last place) and
+    ``alive`` the places still on the ground; the columns stay packed in integers. Only the bot's
+    collection changes in memory (the scratch room's masks, counts and points): each collected
+    bird is noted (7 bits each in ``taken_list``) and taken out again at the end. Nothing is copied
+    per candidate. A crow met at a chain's first step finds the same collection (the perched bird
+    added) for every card played on that perch: its loss is read once per perch (``crow_first``,
+    float64 per perch, NaN until read)."""
+    played = strength(bird)
+    row = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch]
+    total = (row >> 3) + played
+    perched = row & 7
+    value = -params[W_SPEND] * played
+    if total <= perched:  # no chain: the table is as it was, the card joins the ground
+        value -= expose_penalty(obs, params, reach_best, total, perched)
+        return value + keep_option(obs, params, bird, hand_index)
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
-    total = strength(bird)
-    for i in range(1, n):
-        total += strength(obs[base + i])
-    perched = strength(obs[base])
-    value = -params[W_SPEND] * strength(bird)
-    if total <= perched:  # no chain: the table is as it was, the card joins the ground
-        value -= expose_penalty(obs, params, C.F_SEED_COL, obs[C.F_SEED_LEN], total, perched)
-        return value + keep_option(obs, params, bird)
-    scratch = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + S_LEN]
-    for i in range(n):
-        scratch[S_ROW + i] = obs[base + i]
-    scratch[S_ROW + n] = bird
-    n += 1
+    ground = obs[C.OBS_SCRATCH + S_GROUND + perch] | played << (3 * n)
+    alive = ((1 << (n + 1)) - 1) & ~1  # places 1..n on the ground
+    strongest = obs[C.OBS_SCRATCH + S_STRONGEST + perch]
+    first_place = n if played > strongest & 7 else strongest >> 3  # R22 with every bird there
     seeds = obs[C.F_SEED_LEN]
     bads = obs[C.F_BAD_LEN]
-    for i in range(seeds):
-        scratch[S_COL + i] = obs[C.F_SEED_COL + i] - C.SEED
-    for i in range(bads):
-        scratch[S_BAD + i] = obs[C.F_BAD_COL + i]
-    for s in range(C.MAX_SPECIES):
-        scratch[S_MASK + s] = obs[C.F_SEATS + me * C.SEAT_LEN + s]
-        scratch[S_HELD + s] = obs[C.OBS_SCRATCH + S_MY_HELD + s]
-        scratch[S_POINTS + s] = obs[C.OBS_SCRATCH + S_MY_POINTS + s]
-    pile = pile_points(obs, me)
+    place = 0  # the perched bird's place
+    pile_gain = 0
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
     seed_points = 0.0
+    taken_count = 0
+    taken_list = 0
     while total > perched:
         d = total - perched
         bad = 0
         if d <= obs[C.F_COLUMN_SIZE]:
             if d <= seeds:
-                got = scratch[S_COL + d - 1]
+                got = column >> (2 * d - 2) & 3
                 seed_points += got
-                pile += got
+                pile_gain += got
                 pile_cards += 1
-                for j in range(d - 1, seeds - 1):
-                    scratch[S_COL + j] = scratch[S_COL + j + 1]
+                column = packed_without(column, d - 1, 2)
                 seeds -= 1
                 if d <= bads:
-                    bad = scratch[S_BAD + d - 1]
-                    for j in range(d - 1, bads - 1):
-                        scratch[S_BAD + j] = scratch[S_BAD + j + 1]
+                    bad = C.CROW + (squirrels >> (d - 1) & 1)
+                    squirrels = packed_without(squirrels, d - 1, 1)
                     bads -= 1
         elif obs[C.F_FEEDER_LEFT] > 0:
             seed_points += params[W_DECK_SEED]
-        taken = scratch[S_ROW]
+        taken = obs[base + place] if place < n else bird
+        value += my_bird_value(obs, params, taken)
         species = taken // C.BIRDS_PER_SPECIES
-        mask = scratch[S_MASK + species]
-        held = scratch[S_HELD + species]
-        points = scratch[S_POINTS + species]
-        value += bird_value_with(obs, params, mask, held, points, taken)
-        scratch[S_MASK + species] = mask | 1 << (taken % C.BIRDS_PER_SPECIES)
-        scratch[S_HELD + species] = held + 1
-        scratch[S_POINTS + species] = points + obs[C.F_BIRD_POINTS + strength(taken) - 1]
+        obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (taken % C.BIRDS_PER_SPECIES)
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(taken) - 1]
+        taken_list |= taken << (7 * taken_count)
+        taken_count += 1
         if bad == C.CROW:
-            value -= params[W_CROW] * crow_loss(obs, params, me, scratch[S_MASK : S_MASK + 6])
+            if taken_count == 1:
+                loss = crow_first[perch]
+                if loss != loss:  # NaN: not read yet
+                    loss = crow_loss(obs, params)
+                    crow_first[perch] = loss
+            else:
+                loss = crow_loss(obs, params)
+            value -= params[W_CROW] * loss
         elif bad == C.SQUIRREL and pile_cards > 0:
             lost = min(2, pile_cards)
+            pile = pile_points(obs, me) + pile_gain
             value -= params[W_SQUIRREL] * pile * lost / pile_cards
-        best = 1  # R22: strongest ground bird, ties to the perch
-        for i in range(2, n):
-            if strength(scratch[S_ROW + i]) > strength(scratch[S_ROW + best]):
-                best = i
-        perched = strength(scratch[S_ROW + best])
+        if taken_count == 1:  # R22: strongest ground bird, ties to the perch
+            place = first_place
+        else:
+            place = 0
+            best = 0
+            for i in range(1, n + 1):
+                s = ground >> (3 * i) & 7
+                if alive >> i & 1 and s > best:
+                    place = i
+                    best = s
+        perched = ground >> (3 * place) & 7
+        alive &= ~(1 << place)
         total -= perched
-        scratch[S_ROW] = scratch[S_ROW + best]
-        for j in range(best, n - 1):
-            scratch[S_ROW + j] = scratch[S_ROW + j + 1]
-        n -= 1
+    for k in range(taken_count):  # the collection as it was
+        taken = taken_list >> (7 * k) & 127
+        species = taken // C.BIRDS_PER_SPECIES
+        obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (taken % C.BIRDS_PER_SPECIES))
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(taken) - 1]
     value += params[W_SEED] * seed_points
-    value -= expose_penalty(obs, params, C.OBS_SCRATCH + S_COL, seeds, total, perched)
+    value -= expose_penalty(obs, params, reach_seeds(obs, column, seeds), total, perched)
     return value
 
 
 @njit(**RULES_JIT)
-def read_keeps(obs, params, me):
+def read_keeps(obs, params):
     """What adding each hand card to the collection would be worth (R24), once per play."""
     for i in range(obs[C.OBS_HAND_LEN]):
-        card = obs[C.OBS_HAND + i]
-        mask = obs[C.F_SEATS + me * C.SEAT_LEN + card // C.BIRDS_PER_SPECIES]
-        value = max(0.0, bird_value(obs, params, me, mask, card))
+        value = max(0.0, my_bird_value(obs, params, obs[C.OBS_HAND + i]))
         obs[C.OBS_SCRATCH + S_KEEP + i] = int(value * KEEP_SCALE + 0.5)
 
 
-@njit(**RULES_JIT)
-def card_prospect(obs, params, me, bird):
+@njit(**HOT_RULES_JIT)
+def card_prospect(obs, params, bird):
     """A card drawn into the hand: its majority and pair prospects and its strength."""
     species = bird // C.BIRDS_PER_SPECIES
-    mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    held = popcount(mask)
-    points = mask_points(obs, mask)
+    mask = obs[C.OBS_SCRATCH + S_MASK + species]
+    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
+    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
     own0, _ = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, _ = species_standing(obs, species, held + 1, points + gain)
@@ -339,12 +470,12 @@ def card_prospect(obs, params, me, bird):
 
 
 @njit(**RULES_JIT)
-def final_value(obs, params, me, bird):
+def final_value(obs, params, bird):
     """A hand card joining the collection at the end (R31): its points there."""
     species = bird // C.BIRDS_PER_SPECIES
-    mask = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-    held = popcount(mask)
-    points = mask_points(obs, mask)
+    mask = obs[C.OBS_SCRATCH + S_MASK + species]
+    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
+    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
     own0, theirs0 = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
@@ -352,47 +483,74 @@ def final_value(obs, params, me, bird):
     return own1 - own0 + pair + 0.5 * (theirs0 - theirs1)
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def decision_value(obs, params, code, me):
-    if code < C.C_NO_KEEP:
-        return play_value(obs, params, me, code // C.MAX_PERCHES, code % C.MAX_PERCHES)
+    """The value of a decision other than a play (``play_value``)."""
     if code == C.C_NO_KEEP:
         return 0.0
     if code < C.C_CROW:
         bird = code - C.C_KEEP
-        mask = obs[C.F_SEATS + me * C.SEAT_LEN + bird // C.BIRDS_PER_SPECIES]
-        return bird_value(obs, params, me, mask, bird) - card_prospect(obs, params, me, bird)
+        return my_bird_value(obs, params, bird) - card_prospect(obs, params, bird)
     if code < C.C_DRAW:
-        bird = code - C.C_CROW
-        mask = obs[C.F_SEATS + me * C.SEAT_LEN + bird // C.BIRDS_PER_SPECIES]
-        return -bird_value(obs, params, me, mask & ~(1 << (bird % C.BIRDS_PER_SPECIES)), bird)
+        return -my_bird_loss(obs, params, code - C.C_CROW)
     if code < C.C_DRAW_DECK:
-        return card_prospect(obs, params, me, code - C.C_DRAW)
+        return card_prospect(obs, params, code - C.C_DRAW)
     if code == C.C_DRAW_DECK:
         return params[W_DECK_CARD]
-    return -final_value(obs, params, me, code - C.C_DISCARD)
+    return -final_value(obs, params, code - C.C_DISCARD)
+
+
+@njit(**HOT_RULES_JIT)
+def ranked(v, i, best, best_value, ties, rng):
+    """(best, best_value, ties) after decision ``i`` of value ``v``: the best value wins; ties are
+    broken uniformly at random (reservoir sampling: each tie equally likely)."""
+    if v > best_value + 1e-9:
+        return i, v, 1
+    if v > best_value - 1e-9:
+        ties += 1
+        if randint(rng, ties) == 0:
+            return i, best_value, ties
+    return best, best_value, ties
 
 
 @njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
-    """The best ``decision_value``; ties uniformly at random."""
+    """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
     me = obs[L.H_SEAT]
     read_opponents(obs, me)
-    if obs[L.H_PHASE] == C.PHASE_PLAY:
-        read_keeps(obs, params, me)
     best = 0
     best_value = -1e18
     ties = 0
+    if obs[L.H_PHASE] != C.PHASE_PLAY:
+        for i in range(n_legal):
+            v = decision_value(obs, params, legal[i], me)
+            best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
+        return best
+    read_keeps(obs, params)
+    read_table(obs)
+    column = packed_column(obs)
+    reach_best = reach_seeds(obs, column, obs[C.F_SEED_LEN])
+    squirrels = 0
+    for i in range(obs[C.F_BAD_LEN]):
+        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
+    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    for perch in range(C.MAX_PERCHES):
+        crow_first[perch] = np.nan
+    perches = obs[C.F_PERCHES]
+    hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
+    on_perch = 0
     for i in range(n_legal):
-        v = decision_value(obs, params, legal[i], me)
-        if v > best_value + 1e-9:
-            best_value = v
-            best = i
-            ties = 1
-        elif v > best_value - 1e-9:
-            ties += 1
-            if randint(rng, ties) == 0:  # reservoir sampling: each tie equally likely
-                best = i
+        code = legal[i]
+        bird = code // C.MAX_PERCHES
+        perch = code % C.MAX_PERCHES
+        v = play_value(
+            obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first
+        )
+        best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
+        on_perch += 1
+        if on_perch == perches:
+            on_perch = 0
+            hand_index += 1
     return best
 
 

@@ -132,7 +132,7 @@ def hand_add(state, seat, bird):
     state[seat_at(seat, C.HAND_COUNT)] += 1
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def hand_remove(state, seat, bird, public):
     """Take ``bird`` out of the hand; ``public``: the hand count on the table changes too."""
     base = C.F_HANDS + seat * C.MAX_HAND
@@ -230,7 +230,7 @@ def take_seed(state, seat, card):
     count(state, seat, C.C_SEED_POINTS, v)
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def pop_column(state, column, length_field, position):
     """Remove the card at ``position`` (0-based) of a column; the column closes up (R15, A8)."""
     n = state[length_field]
@@ -573,7 +573,7 @@ def settle(state, rules):
         end_turn(state, rules)
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def keep_candidates(state, seat):
     """Hand cards the R24 option may add: strength at most the played card's (A14)."""
     limit = strength(state[C.F_PLAYED])
@@ -702,7 +702,7 @@ def draw(state, rules, bird):
 # Legal decisions ---------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def list_plays(state, seat, out):
     perches = state[C.F_PERCHES]
     n = 0
@@ -713,7 +713,7 @@ def list_plays(state, seat, out):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def list_keeps(state, seat, out):
     limit = strength(state[C.F_PLAYED])
     out[0] = C.C_NO_KEEP
@@ -743,7 +743,7 @@ def list_crow_victims(state, seat, out):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def list_draws(state, out):
     n = 0
     for i in range(state[C.F_QUEUE_LEN]):  # insertion sort: ascending codes
@@ -760,7 +760,7 @@ def list_draws(state, out):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**HOT_RULES_JIT)
 def list_discards(state, rules, seat, out):
     due = discards_due(state, rules, seat)
     size = hand_len(state, seat)
@@ -805,16 +805,16 @@ def show_view(state):
         state[C.F_ACTIVE_HAND + i] = hand_card(state, seat, i) if i < n else 0
     n_players = state[L.H_N_PLAYERS]
     public = state[C.F_PUBLIC_PILES] != 0
-    for owner in range(C.MAX_PLAYERS):
-        exact = owner < n_players and (
-            owner == seat
-            or (public and (state[C.F_REVEAL_ALL] != 0 or seat == (owner + 1) % n_players))
-        )
-        source = C.F_PILES if exact else C.F_ENTERED
+    reveal_all = state[C.F_REVEAL_ALL] != 0
+    right = seat - 1 if seat > 0 else n_players - 1  # the seat whose left neighbour it is
+    for owner in range(C.MAX_PLAYERS):  # selects, not branches: they would mispredict
+        present = owner < n_players
+        exact = present & ((owner == seat) | (public & (reveal_all | (owner == right))))
+        seen = present & public
         for v in range(C.SEED_VALUES):
-            value = 0
-            if owner < n_players and (exact or public):
-                value = state[source + owner * C.SEED_VALUES + v]
+            known = state[C.F_PILES + owner * C.SEED_VALUES + v]
+            entered = state[C.F_ENTERED + owner * C.SEED_VALUES + v]
+            value = known if exact else (entered if seen else 0)
             state[C.F_ACTIVE_PILES + owner * C.SEED_VALUES + v] = value
         state[C.F_ACTIVE_EXACT + owner] = 1 if exact else 0
 
@@ -857,13 +857,16 @@ def deal(state, rules, n_players, rng, out):
 
 @njit(**RULES_JIT)
 def step(state, rules, decision, rng, out):
-    """``apply``, then forced decisions until the next real choice (core loop contract)."""
+    """``apply``, then forced decisions until the next real choice (core loop contract). The
+    deciding seat's view is written once, for the choice a bot is asked (no bot sees the states
+    a forced decision passes through)."""
     while True:
-        apply(state, rules, decision, rng)
+        advance(state, rules, decision, rng)
         if state[L.H_OVER]:
             return 0
         n = legal(state, rules, out)
         if n > 1:
+            show_view(state)
             return n
         decision = out[0]
 

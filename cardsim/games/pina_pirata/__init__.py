@@ -4,29 +4,11 @@
 imported only when a run needs them.
 """
 
-from cardsim.core.registry import Ruleset
+from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pina_pirata import cards, rules
 
 # a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
 COMPILE_SECONDS = 40  # measured: 38 s of CPU (user) on a cold cache, see the issue note
-
-
-def _kernels():
-    from cardsim.games.pina_pirata import engine
-
-    return engine.PLAY_KERNELS
-
-
-def _bots():
-    from cardsim.games.pina_pirata import bots
-
-    return bots.BUILTIN
-
-
-def _replay(spec, game):
-    from cardsim.games.pina_pirata import trace
-
-    return trace.replay(spec, game)
 
 
 RULESET = Ruleset(
@@ -38,8 +20,8 @@ RULESET = Ruleset(
     options=rules.OPTIONS,
     encode_rules=rules.encode,
     check_rules=rules.check,
-    kernels=_kernels,
-    bots=_bots,
+    kernels=lazy("cardsim.games.pina_pirata.engine", "PLAY_KERNELS"),
+    bots=lazy("cardsim.games.pina_pirata.bots", "BUILTIN"),
     default_bots=("greedy",),
     state_len=cards.STATE_LEN,
     legal_len=cards.MAX_LEGAL,
@@ -48,7 +30,7 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
-    replay=_replay,
+    replay=lazy_call("cardsim.games.pina_pirata.trace", "replay"),
     bot_names=("random", "greedy", "captain"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
