@@ -45,7 +45,8 @@ def timed_run(spec, threads: int) -> tuple[float, float, int]:
 
 def reference_rate(spec, games: int) -> float:
     """Games/s of the plain-Python reference implementation."""
-    package = spec.ruleset.kernels.__module__  # cardsim.games.<ruleset>
+    # cardsim.games.<ruleset> (the kernels are wrapped by registry.lazy: ask the rules module)
+    package = spec.ruleset.encode_rules.__module__.rpartition(".")[0]
     reference = importlib.import_module(f"{package}.reference")
     t0 = time.perf_counter()
     for game in range(games):
