@@ -45,7 +45,9 @@ def timed_run(spec, threads: int) -> tuple[float, float, int]:
 
 def reference_rate(spec, games: int) -> float:
     """Games/s of the plain-Python reference implementation."""
-    package = spec.ruleset.kernels.__module__  # cardsim.games.<ruleset>
+    kernels = spec.ruleset.kernels  # a registry.lazy naming <package>.engine, or a function
+    module = getattr(kernels, "module", None) or kernels.__module__
+    package = module.rpartition(".")[0] if hasattr(kernels, "module") else module
     reference = importlib.import_module(f"{package}.reference")
     t0 = time.perf_counter()
     for game in range(games):
