@@ -204,7 +204,10 @@ F_ROUND_FIRST = F_MAIN_PLAYED + 1  # first player of this round (R6)
 F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
-F_SP = F_TURN_PLAYS + 1  # tasks on the stack
+F_TILES_ON = F_TURN_PLAYS + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
+HAND_WORDS = 3  # 32 cards a word: MAX_CARDS <= 96
+F_HAND_BITS = F_TILES_ON + 2  # [MAX_PLAYERS][HAND_WORDS] bit c % 32 of word c // 32: card c in that Hand
+F_SP = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
 F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
 

@@ -75,9 +75,45 @@ def hand_n(state, seat):
 
 @njit(**J)
 def tile_on(state, tile):
-    """Tile ``tile`` is in play face up (its rule applies; T27 turns tiles face down)."""
-    slot = state[C.F_TILE_SLOT + tile]
-    return slot >= 0 and state[C.F_TILE_DOWN + slot] == 0
+    """Tile ``tile`` is in play face up (its rule applies; T27 turns tiles face down): one bit of
+    ``F_TILES_ON``, kept by ``sync_tiles``."""
+    return (state[C.F_TILES_ON + (tile >> 5)] >> (tile & 31)) & 1 == 1
+
+
+@njit(**J)
+def sync_tiles(state):
+    """``F_TILES_ON`` from the tiles in play and their faces: after every change of either."""
+    w0 = 0
+    w1 = 0
+    for slot in range(state[C.F_N_TILES]):
+        if state[C.F_TILE_DOWN + slot] == 0:
+            t = state[C.F_TILES + slot]
+            if t < 32:
+                w0 |= 1 << t
+            else:
+                w1 |= 1 << (t - 32)
+    state[C.F_TILES_ON] = w0
+    state[C.F_TILES_ON + 1] = w1
+
+
+# Hands as bit sets (F_HAND_BITS, kept with F_LOC by to_hand / from_hand): a set bit's card id
+# from its lowest set bit by a de Bruijn multiplication.
+_DEBRUIJN = np.zeros(32, np.int32)
+for _i in range(32):
+    _DEBRUIJN[((1 << _i) * 0x077CB531 & 0xFFFFFFFF) >> 27] = _i
+DEBRUIJN = _DEBRUIJN
+
+
+@njit(**J)
+def low_bit_index(low):
+    """Index of the single set bit of ``low`` (a power of two below 2**32)."""
+    return DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@njit(**J)
+def hand_word(state, seat, w):
+    """Word ``w`` of ``seat``'s Hand, as a non-negative int64."""
+    return state[C.F_HAND_BITS + seat * C.HAND_WORDS + w] & 0xFFFFFFFF
 
 
 @njit(**J)
@@ -235,12 +271,67 @@ def can_play(state, rules, seat, card, pile):
 
 @njit(**J)
 def list_plays(state, rules, seat, out, n):
-    """Append ``C_PLAY + pile * CARD_SPAN + card`` for every legal play, pile-major, ascending."""
+    """Append ``C_PLAY + pile * CARD_SPAN + card`` for every legal play, pile-major, ascending.
+
+    ``can_play`` per card, computed once per pile: under ``tile_conflict`` prohibition_wins (the
+    default) a card may be played when it is allowed at all (``always``: T34, T29, A4's
+    alternative) or shows a pirate of ``allow`` (the top card's pirates and the Jokers of T9, T13,
+    T39, T40, T6's Parrot onto a Monkey), and is not forbidden (T22's last card: every card; T7:
+    a Walrus onto a Walrus). ``newest_wins`` weighs tile ages: ``can_play`` itself."""
+    newest = rules[R.R_NEWEST_WINS]
     for pile in range(state[C.F_N_PILES]):
-        for card in range(state[C.F_N_CARDS]):
-            if state[C.F_LOC + card] == C.LOC_HAND + seat and can_play(
-                state, rules, seat, card, pile
-            ):
+        top = pile_top(state, pile)
+        allow = 0
+        always = top < 0
+        forbid = 0
+        if top >= 0 and not newest:
+            tm = play_mask(state, rules, top)
+            allow = tm
+            if tile_on(state, 9):
+                allow |= B_WALRUS
+            shown = deck_shown(state)
+            octopus = shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 == 1
+            if octopus:
+                allow |= 1 << C.OCTOPUS
+            if tile_on(state, 34) and hand_n(state, seat) >= 8:
+                always = True
+            front = front_mask(state, seat)
+            if tile_on(state, 39):
+                allow |= front
+            ghost = state[C.F_GHOST]
+            if ghost >= 0 and tile_on(state, 40):
+                allow |= 1 << ghost
+            if tile_on(state, 6) and tm >> C.MONKEY & 1:
+                allow |= 1 << C.PARROT
+            if tile_on(state, 29) and tm >> C.RABBIT & 1:
+                always = True
+            if rules[R.R_JOKER_TOP]:
+                if tile_on(state, 9) and tm & B_WALRUS != 0:
+                    always = True
+                if octopus and tm >> C.OCTOPUS & 1 == 1:
+                    always = True
+                if ghost >= 0 and tile_on(state, 40) and tm >> ghost & 1 == 1:
+                    always = True
+                if tile_on(state, 39) and tm & front != 0:
+                    always = True
+            if tile_on(state, 7) and tm & B_WALRUS:
+                forbid = B_WALRUS
+            if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
+                forbid = -1
+        for w in range(C.HAND_WORDS):
+            x = hand_word(state, seat, w)
+            while x:
+                low = x & -x
+                x ^= low
+                card = w * 32 + low_bit_index(low)
+                if top >= 0:
+                    if newest:
+                        if not can_play(state, rules, seat, card, pile):
+                            continue
+                    else:
+                        cm = play_mask(state, rules, card)
+                        if (cm & forbid) != 0 or not (always or (cm & allow) != 0):
+                            continue
                 out[n] = C.C_PLAY + pile * C.CARD_SPAN + card
                 n += 1
     return n
@@ -251,8 +342,12 @@ def list_hand(state, rules, seat, base, piles, out, n, pirate_bit):
     """Append ``base + pile * CARD_SPAN + card`` for the cards of ``seat``'s Hand (only those
     whose printed/held mask has ``pirate_bit`` set when it is not 0), for ``piles`` piles."""
     for pile in range(piles):
-        for card in range(state[C.F_N_CARDS]):
-            if state[C.F_LOC + card] == C.LOC_HAND + seat:
+        for w in range(C.HAND_WORDS):
+            x = hand_word(state, seat, w)
+            while x:
+                low = x & -x
+                x ^= low
+                card = w * 32 + low_bit_index(low)
                 if pirate_bit == 0 or held_mask(state, rules, card) & pirate_bit:
                     out[n] = base + pile * C.CARD_SPAN + card
                     n += 1
@@ -264,12 +359,14 @@ def list_hand(state, rules, seat, base, piles, out, n, pirate_bit):
 def to_hand(state, seat, card):
     state[C.F_LOC + card] = C.LOC_HAND + seat
     state[sf(seat, C.SH_HAND_N)] += 1
+    state[C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5)] |= 1 << (card & 31)
 
 
 @njit(**J)
 def from_hand(state, card):
     seat = state[C.F_LOC + card] - C.LOC_HAND
     state[sf(seat, C.SH_HAND_N)] -= 1
+    state[C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5)] &= ~(1 << (card & 31))
 
 
 @njit(**J)
@@ -451,6 +548,8 @@ def draw(state, rules, seat, rng):
         return -1
     to_hand(state, seat, card)
     count(state, seat, C.C_CARDS_DRAWN, 1)
+    if not (tile_on(state, 3) or tile_on(state, 24)):
+        return card
     for slot in range(state[C.F_N_TILES] - 1, -1, -1):
         tile = state[C.F_TILES + slot]
         if (tile == 3 or tile == 24) and state[C.F_TILE_DOWN + slot] == 0:
@@ -468,7 +567,12 @@ def draw_step(state, rules, seat, rng):
 @njit(**J)
 def triggers(state, rules, tile, card, under):
     """Does playing ``card`` onto ``under`` (-1: put in front, T38) trigger ``tile`` (A2, A20)?"""
-    m = play_mask(state, rules, card)
+    return triggers_mask(state, rules, tile, card, play_mask(state, rules, card), under)
+
+
+@njit(**J)
+def triggers_mask(state, rules, tile, card, m, under):
+    """``triggers`` with the card's ``play_mask`` ``m`` given."""
     key = PLAY_KEY_TABLE[tile]
     if key >= 0:
         return m >> key & 1 == 1
@@ -504,9 +608,10 @@ def do_play(state, rules, seat, card, pile, rng):
     state[C.F_PLAY_UNDER] = under
     state[C.F_PLAY_PILE] = pile
     push(state, C.K_OPT_EXTRAS, 0, 0, 0)
+    m = play_mask(state, rules, card)
     for slot in range(state[C.F_N_TILES] - 1, -1, -1):
-        if state[C.F_TILE_DOWN + slot] == 0 and triggers(
-            state, rules, state[C.F_TILES + slot], card, under
+        if state[C.F_TILE_DOWN + slot] == 0 and triggers_mask(
+            state, rules, state[C.F_TILES + slot], card, m, under
         ):
             push_window(state)
             push(state, C.K_TILE, slot, 0, 0)
@@ -524,6 +629,7 @@ def add_tile(state, tile, adder):
     state[C.F_TILE_SLOT + tile] = slot
     state[C.F_TILE_WHERE + tile] = C.W_PLAY
     state[C.F_N_TILES] = slot + 1
+    sync_tiles(state)
 
 
 @njit(**J)
@@ -543,6 +649,7 @@ def remove_slot(state, slot):
     state[C.F_TILE_DOWN + n - 1] = 0
     state[C.F_TILE_ADDER + n - 1] = 0
     state[C.F_N_TILES] = n - 1
+    sync_tiles(state)
 
 
 @njit(**J)
@@ -577,6 +684,7 @@ def tile_setup(state, rules, rng):
         state[C.F_TILE_DOWN + s] = 0
         state[C.F_TILE_ADDER + s] = 0
     state[C.F_N_TILES] = 0
+    sync_tiles(state)
     for i in range(rules[R.R_N_FIXED]):
         add_tile(state, rules[R.R_FIXED + i], -1)
     n = rules[R.R_N_POOL]
@@ -599,6 +707,7 @@ def tile_setup(state, rules, rng):
 def turn_down(state, rules, slot, rng):
     """T27 turns the tile in ``slot`` face down; a tile with state loses it (A40)."""
     state[C.F_TILE_DOWN + slot] = 1
+    sync_tiles(state)
     tile = state[C.F_TILES + slot]
     n_cards = state[C.F_N_CARDS]
     if tile == 22:
@@ -648,6 +757,7 @@ def new_round(state, rules, rng):
     state[C.F_REVEALED] = -1
     for s in range(state[C.F_N_TILES]):
         state[C.F_TILE_DOWN + s] = 0
+    sync_tiles(state)
     for card in range(n_cards):
         state[C.F_DECK + card] = card
         state[C.F_LOC + card] = C.LOC_DECK
@@ -658,6 +768,8 @@ def new_round(state, rules, rng):
     state[C.F_N_PILES] = 2 if tile_on(state, 37) else 1
     for s in range(n_players):
         state[sf(s, C.SH_HAND_N)] = 0
+        for w in range(C.HAND_WORDS):
+            state[C.F_HAND_BITS + s * C.HAND_WORDS + w] = 0
     first = (state[C.F_DEALER] + 1) % n_players
     for _ in range(rules[R.R_HAND_SIZE]):
         for i in range(n_players):
@@ -1203,6 +1315,12 @@ def task_tile(state, rules, rng, out, code):
         for s in range(n_players - 1, 0, -1):
             state[sf(s, C.SH_HAND_N)] = hand_n(state, s - 1)
         state[sf(0, C.SH_HAND_N)] = last
+        for w in range(C.HAND_WORDS):
+            b = C.F_HAND_BITS + w
+            last = state[b + (n_players - 1) * C.HAND_WORDS]
+            for s in range(n_players - 1, 0, -1):
+                state[b + s * C.HAND_WORDS] = state[b + (s - 1) * C.HAND_WORDS]
+            state[b] = last
     elif tile == 19:  # Labyrinth (A25)
         if code >= 0:
             if code == C.C_YES:
@@ -1319,6 +1437,7 @@ def task_round_end(state, rules, rng, out, code):
     if sub == 0:
         for s in range(state[C.F_N_TILES]):  # A40: face-down tiles turn up before R11
             state[C.F_TILE_DOWN + s] = 0
+        sync_tiles(state)
         state[C.F_T22_HOLDER] = -1  # A26: Fake Map returns to the tiles in play
         state[t + 1] = 3
         if winner >= 0:
@@ -1429,16 +1548,23 @@ def show(state):
     state[C.F_TOP] = pile_top(state, 0)
     state[C.F_TOP + 1] = pile_top(state, 1) if state[C.F_N_PILES] == 2 else -1
     state[C.F_DECK_SHOWN] = deck_shown(state)
-    moon = tile_on(state, 33)
     seat = state[L.H_SEAT]
+    for card in range(state[C.F_N_CARDS]):
+        state[C.F_ACTIVE_HAND + card] = 0
+    for w in range(C.HAND_WORDS):
+        x = hand_word(state, seat, w)
+        while x:
+            low = x & -x
+            x ^= low
+            state[C.F_ACTIVE_HAND + w * 32 + low_bit_index(low)] = 1
+    moon = tile_on(state, 33)
     for s in range(state[L.H_N_PLAYERS]):
         state[sf(s, C.SH_SHOWN)] = -1
-    for card in range(state[C.F_N_CARDS]):
-        loc = state[C.F_LOC + card]
-        state[C.F_ACTIVE_HAND + card] = 1 if loc == C.LOC_HAND + seat else 0
-        if moon and loc >= C.LOC_HAND and loc < C.LOC_FRONT:
-            if hand_n(state, loc - C.LOC_HAND) == 1:
-                state[sf(loc - C.LOC_HAND, C.SH_SHOWN)] = card  # T33
+        if moon and hand_n(state, s) == 1:  # T33: the only card of a one-card Hand, face up
+            for w in range(C.HAND_WORDS):
+                x = hand_word(state, s, w)
+                if x:
+                    state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
 
 
 @njit(**J)
