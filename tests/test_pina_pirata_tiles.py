@@ -219,6 +219,9 @@ def test_t14_bunny_checkpoint_draw_unless_a_rabbit_is_revealed():
     assert t.phase == C.PH_T14 and t.seat == 1 and t.legal == [C.C_PASS, C.C_YES]
     t.decide(C.C_YES)
     assert len(t.hand(1)) == 2 and len(t.hand(2)) == 2  # seat 2 had no Rabbit: it drew
+    # A15: the reveal is public, in every bot's observation (the state's prefix) for the round
+    revealed = [t.state[C.seat_field(s, C.SH_REVEALED)] for s in range(3)]
+    assert revealed == [-1, C.REVEALED_RABBIT, -1] and C.seat_field(2, C.SH_REVEALED) < C.PUBLIC_END
 
 
 def test_t15_shipwreck_draw_then_a_play():
@@ -414,6 +417,9 @@ def test_t30_tortoise_and_hare_all_turtles_make_you_draw_two():
     t.give(P("Turtle", "Tiger"))
     t.give(P("Turtle", "Octopus"))  # seat 2's only card, a Turtle: seat 0 draws two
     assert len(t.hand(0)) == 3
+    # A15: the revealed cards are public, in every bot's observation for the rest of the round
+    revealed = [t.state[C.seat_field(s, C.SH_REVEALED)] for s in range(3)]
+    assert revealed == [-1, P("Turtle", "Tiger"), P("Turtle", "Octopus")]
 
 
 def test_t31_alligaturtle_turtles_are_crocodiles():

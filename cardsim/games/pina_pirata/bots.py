@@ -5,7 +5,8 @@
 PUBLIC_END)``, ``OBS_HAND``); the seat is ``obs[H_SEAT]``, the kind of decision ``obs[H_PHASE]``
 (``cards.PH_*``) and its context ``obs[F_CTX_A]``, ``obs[F_CTX_B]``. A bot sees no other Hand:
 only Hand sizes, cards in front of players, the top card(s), tiles, map pieces, T13's face-up deck
-card and T33's face-up last cards; T17's legal set shows the Hand it looks at (A15).
+card, T33's face-up last cards and each player's last reveal this round (``SH_REVEALED``: the card
+shown to T30, or a Rabbit shown to T14); T17's legal set shows the Hand it looks at (A15).
 
 - ``random``: uniform over the legal decisions of each step.
 - The other bots share one weighted evaluation (``decision_value``) of every legal code; the

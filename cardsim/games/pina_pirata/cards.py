@@ -176,7 +176,10 @@ SH_FRONT_MASK = 2  # pirates on those cards (T39 Jokers)
 SH_MAPS = 3  # map pieces
 SH_ROUNDS_WON = 4
 SH_SHOWN = 5  # T33: the only card of a one-card Hand, face up; else -1
-SEAT_LEN = 6
+SH_REVEALED = 6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
+# for a Rabbit card shown to T14 (A35: which one is not asked), else -1
+SEAT_LEN = 7
+REVEALED_RABBIT = -2
 F_MASKS = F_SEATS + MAX_PLAYERS * SEAT_LEN  # [MAX_CARDS] pirate mask per card id
 F_ROUND_END = F_MASKS + MAX_CARDS  # [3] tiles the round winner drew (R11), 0 if none
 PUBLIC_END = F_ROUND_END + 3

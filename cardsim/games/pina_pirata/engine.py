@@ -768,6 +768,7 @@ def new_round(state, rules, rng):
     state[C.F_N_PILES] = 2 if tile_on(state, 37) else 1
     for s in range(n_players):
         state[sf(s, C.SH_HAND_N)] = 0
+        state[sf(s, C.SH_REVEALED)] = -1  # A15: reveals are public until the round ends
         for w in range(C.HAND_WORDS):
             state[C.F_HAND_BITS + s * C.HAND_WORDS + w] = 0
     first = (state[C.F_DEALER] + 1) % n_players
@@ -1272,6 +1273,8 @@ def task_tile(state, rules, rng, out, code):
         if code >= 0:
             s = seat_after(state, seat, sub)
             state[t + 2] = sub + 1
+            if code == C.C_YES:
+                state[sf(s, C.SH_REVEALED)] = C.REVEALED_RABBIT
             if code == C.C_PASS:
                 count(state, s, C.C_TILES_AGAINST, 1)
                 draw(state, rules, s, rng)
@@ -1394,6 +1397,7 @@ def task_tile(state, rules, rng, out, code):
         if sub < n_players:
             o = seat_after(state, seat, sub)
             if code >= 0:
+                state[sf(o, C.SH_REVEALED)] = code - C.C_CARD
                 if not held_mask(state, rules, code - C.C_CARD) >> C.TURTLE & 1:
                     state[t + 3] = 1
                 state[t + 2] = sub + 1
@@ -1403,6 +1407,7 @@ def task_tile(state, rules, rng, out, code):
                 state[t + 3] = 1
             elif rules[R.R_TORTOISE_RANDOM]:
                 card = nth_card(state, o, randint(rng, k), -1, rules)
+                state[sf(o, C.SH_REVEALED)] = card
                 if not held_mask(state, rules, card) >> C.TURTLE & 1:
                     state[t + 3] = 1
             else:

@@ -120,6 +120,7 @@ class ReferenceGame:
         self.fake_map_holder = -1
         self.pending_extra = 0
         self.revealed = -1
+        self.revealed_by: list[int] = [-1] * n_players  # A15: T30 card / T14 Rabbit per seat
         self.active = 0
         self.dealer = 0
         self.round_first = 0
@@ -384,6 +385,7 @@ class ReferenceGame:
         self.front = [[] for _ in range(self.n)]
         self.voodoo = [[] for _ in range(self.n)]
         self.aside = []
+        self.revealed_by = [-1] * self.n
         self.piles = [[], []] if self.on(37) else [[]]
         first = (self.dealer + 1) % self.n
         for _ in range(self.hand_size):
@@ -666,6 +668,8 @@ class ReferenceGame:
                 if any(self.has(c, C.RABBIT) for c in self.hands[s]):
                     code = yield from self._ask(s, C.PH_T14, [C.C_PASS, C.C_YES], seat)
                     reveal = code == C.C_YES
+                    if reveal:
+                        self.revealed_by[s] = C.REVEALED_RABBIT  # A15: which Rabbit is not asked
                 say(player=s, revealed=reveal)
                 if not reveal:
                     self.count(s, C.C_TILES_AGAINST)
@@ -756,6 +760,7 @@ class ReferenceGame:
                 else:
                     code = yield from self._ask(o, C.PH_T30, [C.C_CARD + c for c in hand], seat)
                     shown = code - C.C_CARD
+                self.revealed_by[o] = shown  # A15: public until the round ends
                 say(player=o, revealed=shown)
                 if not self.has(shown, C.TURTLE):
                     all_turtles = False
@@ -1028,6 +1033,7 @@ class ReferenceGame:
             o[C.seat_field(s, C.SH_ROUNDS_WON)] = self.rounds_won[s]
             shown = self.hands[s][0] if moon and len(self.hands[s]) == 1 else -1
             o[C.seat_field(s, C.SH_SHOWN)] = shown
+            o[C.seat_field(s, C.SH_REVEALED)] = self.revealed_by[s]
         o[C.F_MASKS : C.F_MASKS + len(self.masks)] = self.masks
         for i, t in enumerate(self.round_end_tiles):
             o[C.F_ROUND_END + i] = t
