@@ -45,8 +45,9 @@ def timed_run(spec, threads: int) -> tuple[float, float, int]:
 
 def reference_rate(spec, games: int) -> float:
     """Games/s of the plain-Python reference implementation."""
-    # cardsim.games.<ruleset> (the kernels are wrapped by registry.lazy: ask the rules module)
-    package = spec.ruleset.encode_rules.__module__.rpartition(".")[0]
+    kernels = spec.ruleset.kernels  # a registry.lazy naming <package>.engine, or a function
+    module = getattr(kernels, "module", None) or kernels.__module__
+    package = module.rpartition(".")[0] if hasattr(kernels, "module") else module
     reference = importlib.import_module(f"{package}.reference")
     t0 = time.perf_counter()
     for game in range(games):
