@@ -33,7 +33,7 @@ digest = hashlib.sha256()
 for chunk in runner.iter_chunks(spec):
     digest.update(chunk.game_out.tobytes() + chunk.seat_out.tobytes())
 from tests.toy import race
-stats = specialize.loop_for(spec).run_chunk.stats
+stats = specialize.loop_for(spec).run_block.stats
 print(json.dumps({
     "hash": digest.hexdigest(),
     "cache_hits": sum(stats.cache_hits.values()),

@@ -26,6 +26,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from cardsim.core import cache
 from cardsim.core.errors import CardsimError
 
@@ -39,9 +41,10 @@ from numba import njit, prange
 from cardsim.core import layout as L
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import (
+    BLOCK_JIT,
     FAULT_BAD_ANSWER,
     FAULT_RAISED,
-    RUN_CHUNK_SIGNATURE,
+    RUN_BLOCK_SIGNATURE,
     end_turn_cap_reached,
 )
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
@@ -71,37 +74,27 @@ def fault(row, kind, bot, seat, game, value, n_legal):
 
 {play_functions}
 
-@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True, nogil=True)
-def run_chunk(
-    seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game, n_threads,
-    game_out, seat_out, faults,
+@njit(RUN_BLOCK_SIGNATURE, **BLOCK_JIT)
+def run_block(
+    seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game, lo, hi,
+    game_out, seat_out, fault_row, state, legal, bot_obs, bot_legal, bot_params_copy, streams,
 ):
-    """Play games ``first_game .. first_game + len(game_out) - 1`` in parallel; returns the
-    decisions taken. A thread whose bot faults records it in its ``faults`` row and stops."""
-    n_games = game_out.shape[0]
+    """Play games ``first_game + lo .. first_game + hi - 1`` (rows ``lo .. hi - 1`` of the
+    outputs) with one thread's buffers; returns the decisions taken, or -1 after a bot's fault
+    (recorded in ``fault_row``: the block stops there). ``run_chunk`` runs one block per thread.
+    One compiled function with the game inside: a level of calls less for numba to compile."""
     n_rows = seat_bot_table.shape[0]
-    n_workers = max(1, min(n_threads, n_games))
-    decisions = np.zeros(n_workers, np.int64)
-    # One block of games per thread, with its game buffers allocated once: which thread plays a
-    # game never matters, since each game draws from its own streams.
-    for w in prange(n_workers):
-        state = np.empty(STATE_LEN, np.int32)
-        legal = np.empty(LEGAL_LEN, np.int32)
-        bot_obs = np.empty(OBS_LEN, np.int32)
-        bot_legal = np.empty(LEGAL_LEN, np.int32)
-        bot_params_copy = np.empty(PARAMS_LEN, np.float64)
-        streams = np.empty(2, np.uint64)
-        for g in range(w * n_games // n_workers, (w + 1) * n_games // n_workers):
-            game = first_game + g
-            taken = play_game(
-                seat_bot_table[game % n_rows], bot_params, rules, n_players, turn_cap, seed,
-                game, state, legal, bot_obs, bot_legal, bot_params_copy, streams[0:1],
-                streams[1:2], game_out[g], seat_out[g], faults[w],
-            )
-            if taken < 0:
-                break
-            decisions[w] += taken
-    return decisions.sum()
+    chance = streams[0:1]
+    bot_rng = streams[1:2]
+    total = 0
+    for g in range(lo, hi):
+        game = first_game + g
+        seat_bot = seat_bot_table[game % n_rows]
+        game_row = game_out[g]
+        seat_rows = seat_out[g]
+{block_game}
+        total += decisions
+    return total
 
 
 @njit(cache=True)
@@ -127,63 +120,67 @@ def {name}(
 ):
     """Play game ``game`` and write its outcome rows; returns the decisions taken, or -1 after a
     bot's fault (recorded in ``fault_row``)."""
-    chance[0] = stream_start(seed, game, CHANCE_STREAM)
-    bot_rng[0] = stream_start(seed, game, BOT_STREAM)
-    for i in range(STATE_LEN):
-        state[i] = 0
-    state[L.H_CAP_TURNS] = turn_cap * n_players
-{obs_init}    n = deal(state, rules, n_players, chance, legal)
-    decisions = 0
-    while state[L.H_OVER] == 0:
-        choice = 0
-        if n > 1:
-            decisions += 1
-            seat = state[L.H_SEAT]
-            b = seat_bot[seat]
-{observe_call}{bot_calls}
-            if choice < 0 or choice >= n:  # never trusted, built-in or not
-                return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
-        n = step(state, rules, legal[choice], chance, legal)
-        end_turn_cap_reached(state)
-    finalize(state, rules, game_row, seat_rows)
-    game_row[L.G_N_PLAYERS] = n_players
-    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
-    game_row[L.G_TURNS] = state[L.H_TURNS]
-    game_row[L.G_END_REASON] = state[L.H_END_REASON]
-    game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
-    game_row[L.G_DECISIONS] = decisions
-    game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)
+{game}
     return decisions
 '''
 
+# One game, as the body of ``play_game`` and inside ``run_block``'s loop (indented there).
+_GAME = '''\
+chance[0] = stream_start(seed, game, CHANCE_STREAM)
+bot_rng[0] = stream_start(seed, game, BOT_STREAM)
+for i in range(STATE_LEN):
+    state[i] = 0
+state[L.H_CAP_TURNS] = turn_cap * n_players
+{obs_init}n = deal(state, rules, n_players, chance, legal)
+decisions = 0
+while state[L.H_OVER] == 0:
+    choice = 0
+    if n > 1:
+        decisions += 1
+        seat = state[L.H_SEAT]
+        b = seat_bot[seat]
+{observe_call}{bot_calls}
+        if choice < 0 or choice >= n:  # never trusted, built-in or not
+            return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
+    n = step(state, rules, legal[choice], chance, legal)
+    end_turn_cap_reached(state)
+finalize(state, rules, game_row, seat_rows)
+game_row[L.G_N_PLAYERS] = n_players
+game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
+game_row[L.G_TURNS] = state[L.H_TURNS]
+game_row[L.G_END_REASON] = state[L.H_END_REASON]
+game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
+game_row[L.G_DECISIONS] = decisions
+game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)'''
+
 _TRUSTED_CALL = """\
-            {keyword} b == {i}:
-                choice = bot{i}(obs, legal, n, bot_params[{i}], bot_rng)
+        {keyword} b == {i}:
+            choice = bot{i}(obs, legal, n, bot_params[{i}], bot_rng)
 """
 
 # A guarded bot sees copies (a write changes nothing the game reads) and nothing past OBS_LEN.
 _GUARDED_CALL = """\
-            {keyword} b == {i}:
-{copy_obs}                for k in range(n):
-                    bot_legal[k] = legal[k]
-                for k in range(PARAMS_LEN):
-                    bot_params_copy[k] = bot_params[{i}, k]
+        {keyword} b == {i}:
+{copy_obs}            for k in range(n):
+                bot_legal[k] = legal[k]
+            for k in range(PARAMS_LEN):
+                bot_params_copy[k] = bot_params[{i}, k]
 {call}
 """
 
 _COPY_PREFIX = """\
-                for k in range(OBS_LEN):
-                    bot_obs[k] = obs[k]
+            for k in range(OBS_LEN):
+                bot_obs[k] = obs[k]
 """
 
 _CATCHING_CALL = """\
-                try:
-                    choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
-                except Exception:
-                    return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
+            try:
+                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+            except Exception:
+                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
 
 _RAISING_CALL = """\
-                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
+            choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
 
 
 @dataclass(frozen=True)
@@ -244,7 +241,8 @@ def guarded(fn):
         return _GUARDED[fn]
 
 
-def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
+def _game(ruleset, guard_flags, catching: bool) -> str:
+    """The source of one game (``_GAME``), unindented."""
     calls = []
     for i, is_guarded in enumerate(guard_flags):
         keyword = "if" if i == 0 else "elif"
@@ -261,17 +259,25 @@ def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
     observe_call = ""
     if not ruleset.obs_is_state_prefix:
         # a guarded bot's own buffer is filled by observe; a trusted bot reads the same buffer
-        observe_call = "            obs = observe(state, seat, bot_obs)\n"
+        observe_call = "        obs = observe(state, seat, bot_obs)\n"
     if ruleset.obs_is_state_prefix:
-        obs_init = "    obs = state[:OBS_LEN]  # the public prefix, kept up to date by the rules\n"
+        obs_init = "obs = state[:OBS_LEN]  # the public prefix, kept up to date by the rules\n"
     else:
-        obs_init = "    obs = bot_obs  # filled by observe() before each decision\n"
-    return _PLAY_GAME.format(
-        name=name,
+        obs_init = "obs = bot_obs  # filled by observe() before each decision\n"
+    return _GAME.format(
         obs_init=obs_init,
         observe_call=observe_call,
         bot_calls="".join(calls).rstrip("\n"),
     )
+
+
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line else line for line in text.splitlines())
+
+
+def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
+    return _PLAY_GAME.format(name=name, game=_indent(_game(ruleset, guard_flags, catching), 4))
 
 
 def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
@@ -300,6 +306,7 @@ def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
         obs_len=int(ruleset.obs_len),
         params_len=int(params_len),
         play_functions=plays,
+        block_game=_indent(_game(ruleset, guard_flags, catching=True), 8),
     )
 
 
@@ -365,6 +372,51 @@ def loop_for(spec):
         built.touch()
         _LOADED[path] = module
         return module
+
+
+def run_chunk(
+    loop, n_threads, seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game,
+    game_out, seat_out, faults,
+) -> int:
+    """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads, one
+    block of consecutive games each (``loop.run_block``, which releases the GIL); returns the
+    decisions taken. A thread whose bot faults records it in its ``faults`` row and stops. Which
+    thread plays a game never matters: each game draws from its own streams."""
+    n_games = game_out.shape[0]
+    n_workers = max(1, min(int(n_threads), n_games))
+    args = (seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game)
+    params_len = bot_params.shape[1]
+    results = [0] * n_workers
+    errors: list[BaseException] = []
+
+    def block(w: int) -> None:
+        try:
+            results[w] = loop.run_block(
+                *args,
+                w * n_games // n_workers,
+                (w + 1) * n_games // n_workers,
+                game_out,
+                seat_out,
+                faults[w],
+                np.empty(loop.STATE_LEN, np.int32),
+                np.empty(loop.LEGAL_LEN, np.int32),
+                np.empty(loop.OBS_LEN, np.int32),
+                np.empty(loop.LEGAL_LEN, np.int32),
+                np.empty(max(loop.PARAMS_LEN, params_len), np.float64),
+                np.empty(2, np.uint64),
+            )
+        except BaseException as exc:  # handed to the calling thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=block, args=(w,), daemon=True) for w in range(1, n_workers)]
+    for thread in threads:
+        thread.start()
+    block(0)
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return sum(max(0, r) for r in results)
 
 
 def _import(name: str, path: Path):
