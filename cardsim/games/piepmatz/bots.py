@@ -231,7 +231,8 @@ def my_bird_loss(obs, params, bird):
 @njit(**RULES_JIT)
 def crow_loss(obs, params):
     """The least a crow costs: the cheapest bird of a species with the most birds (R20), in the
-    bot's collection as the scratch room has it. The birds of a mask are visited lowest first."""
+    bot's collection as the scratch room has it. The birds of a mask are visited lowest first, one
+    per strength (a pair's two birds cost the same)."""
     most = 0
     for species in range(C.MAX_SPECIES):
         most = max(most, obs[C.OBS_SCRATCH + S_MY_HELD + species])
@@ -244,7 +245,7 @@ def crow_loss(obs, params):
         mask = obs[C.OBS_SCRATCH + S_MASK + species]
         while mask:
             bit = popcount((mask & -mask) - 1)  # the lowest bird left
-            mask &= mask - 1
+            mask &= ~(3 << (bit & ~1))  # its mate costs the same: the other bird of its strength
             least = min(least, my_bird_loss(obs, params, species * C.BIRDS_PER_SPECIES + bit))
     return least if least < 1e9 else 0.0
 
