@@ -49,7 +49,7 @@ def test_simulate_returns_every_game_and_the_run_metadata(base):
     meta = base.metadata
     assert meta["ruleset"] == GAME and meta["n_players"] == 2 and meta["seed"] == 5
     assert meta["games"] == meta["games_done"] == 3000 and meta["complete"]
-    assert meta["games_per_second"] > 0 and meta["threads"] >= 1
+    assert meta["games_per_second"] > 0 and meta["threads"] >= 1 and meta["load_average"] >= 0
     assert meta["end_reasons"][0] == "turn_cap"
     assert base.ruleset.name == GAME and "cards_bought" in base.seat_counters
 

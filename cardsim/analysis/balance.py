@@ -168,6 +168,12 @@ def bot_params_text(stats: BalanceStats, bot: str, values: list) -> str:
     return ", ".join(f"{n}={v:g}" for n, v in zip(names, values, strict=True))
 
 
+def load_text(meta: dict) -> str:
+    """The machine's load when the run ended, for the speed row: a speed means little without it."""
+    load = meta.get("load_average")
+    return "" if load is None else f" (load average {load} at the end of the run)"
+
+
 def run_section(stats: BalanceStats) -> Section:
     meta = stats.metadata
     k = stats.k
@@ -190,7 +196,7 @@ def run_section(stats: BalanceStats) -> Section:
         ("cardsim version", str(meta.get("version", "?"))),
         (
             "speed",
-            f"{speed:,.0f} games/s on {meta.get('threads', '?')} threads"
+            f"{speed:,.0f} games/s on {meta.get('threads', '?')} threads{load_text(meta)}"
             if speed
             else "not recorded (results read from a file)",
         ),

@@ -13,6 +13,8 @@ does not store how fast it went, so those are absent from results loaded from on
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -235,4 +237,6 @@ def run_metadata(spec, stats=None, games_done: int | None = None) -> dict:
     if stats is not None and stats.games > 0 and stats.seconds > 0:
         meta["games_per_second"] = stats.games_per_second
         meta["threads"] = stats.threads
+        # A speed means little without the machine's load: reports print it beside the figure.
+        meta["load_average"] = round(os.getloadavg()[0], 2)
     return meta

@@ -11,6 +11,15 @@ they depend on (a ruleset defined elsewhere, a user's bot file) to their own key
 The root is ``$CARDSIM_CACHE_DIR``, else ``$XDG_CACHE_HOME/cardsim``, else ``~/.cache/cardsim``;
 ``cardsim cache clear`` empties it. This module must not import numba (it runs when
 ``cardsim.core`` is imported, before any kernel is compiled).
+
+Every edit of the sources starts a new directory, so old ones would pile up. A run that loads its
+compiled loop marks its directory as used (the modification time of its ``last-use`` file; a
+directory from before that marker counts its newest file) and, at most once a day, prunes the
+root (``auto_prune``): a directory is removed when it is not the current one, was not used in the
+last hour (another process may be running from it) and either was last used more than
+``MAX_AGE_DAYS`` ago or is not among the ``KEEP`` most recently used others.
+``CARDSIM_CACHE_AUTO_PRUNE=0`` turns that off; ``cardsim cache`` lists the directories and
+``cardsim cache prune`` prunes now, with other limits if asked.
 """
 
 from __future__ import annotations
@@ -19,7 +28,9 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -102,3 +113,161 @@ def clear() -> tuple[int, int]:
     size = sum(p.stat().st_size for p in files)
     shutil.rmtree(root)
     return len(files), size
+
+
+# Old directories: listing and pruning ----------------------------------------------------------
+
+DIR_PREFIX = "numba-"
+LAST_USE = "last-use"  # in each directory: its modification time is the directory's last use
+PRUNE_STAMP = ".last-prune"  # in the root: when the automatic pruning last ran
+MAX_AGE_DAYS = 30.0  # automatic pruning: a directory unused for longer goes
+KEEP = 5  # automatic pruning: besides the current one, at most this many directories stay
+IN_USE_SECONDS = 3600.0  # a directory used this recently is never pruned (a run may be using it)
+AUTO_PRUNE_EVERY = 86400.0  # seconds between automatic prunings
+_MARK_EVERY = 60.0  # a long process re-marks its directory at most once a minute
+
+_marked: dict[Path, float] = {}
+
+
+@dataclass(frozen=True)
+class CacheDir:
+    """One directory of compiled code under the root."""
+
+    path: Path
+    size: int  # bytes
+    last_used: float  # seconds since the epoch
+    current: bool  # the directory of this source tree
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def mark_used(directory: Path | None = None) -> None:
+    """Record that ``directory`` (this source tree's) is in use now: cheap, best effort."""
+    directory = Path(directory) if directory is not None else compiled_dir()
+    now = time.time()
+    if now - _marked.get(directory, -_MARK_EVERY) < _MARK_EVERY:
+        return
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        marker = directory / LAST_USE
+        marker.touch()
+        os.utime(marker, (now, now))
+        _marked[directory] = now
+    except OSError:  # a read-only cache: compiled code may still load from it
+        pass
+
+
+def _files(path: Path) -> list[Path]:
+    try:
+        return [p for p in path.rglob("*") if p.is_file()]
+    except OSError:
+        return []
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # removed meanwhile
+        return 0.0
+
+
+def last_used(path: Path, files: list[Path] | None = None) -> float:
+    """When ``path`` was last used: its marker, else (made before the marker existed) the newest
+    of the directory and its files."""
+    marker = path / LAST_USE
+    if marker.is_file():
+        return _mtime(marker)
+    files = _files(path) if files is None else files
+    return max([_mtime(path)] + [_mtime(f) for f in files])
+
+
+def cache_dirs(root: Path | None = None) -> list[CacheDir]:
+    """The directories of compiled code under the root, most recently used first."""
+    root = cache_root() if root is None else Path(root)
+    current = compiled_dir() if root == cache_root() else None
+    found = []
+    try:
+        children = [p for p in root.iterdir() if p.is_dir() and p.name.startswith(DIR_PREFIX)]
+    except OSError:  # no cache yet
+        return []
+    for path in children:
+        files = _files(path)
+        size = sum(_size(f) for f in files)
+        found.append(CacheDir(path, size, last_used(path, files), path == current))
+    return sorted(found, key=lambda d: (not d.current, -d.last_used, d.name))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def prune_plan(
+    dirs: list[CacheDir],
+    max_age_days: float | None = MAX_AGE_DAYS,
+    keep: int | None = KEEP,
+    now: float | None = None,
+    in_use_seconds: float = IN_USE_SECONDS,
+) -> tuple[list[CacheDir], list[CacheDir]]:
+    """(to remove, kept only because in use) among ``dirs``: every directory but the current
+    one that was last used more than ``max_age_days`` ago or is not among the ``keep`` most
+    recently used others; of those, the ones used within ``in_use_seconds`` stay. ``None``: no
+    limit of that kind."""
+    now = time.time() if now is None else now
+    others = sorted((d for d in dirs if not d.current), key=lambda d: -d.last_used)
+    remove, in_use = [], []
+    for rank, d in enumerate(others):
+        too_old = max_age_days is not None and now - d.last_used > max_age_days * 86400
+        too_many = keep is not None and rank >= keep
+        if too_old or too_many:
+            (in_use if now - d.last_used < in_use_seconds else remove).append(d)
+    return remove, in_use
+
+
+def remove_dir(path: Path) -> None:
+    """Remove a cache directory: renamed aside first (one atomic step, so no process finds a
+    half-removed directory under the name it looks for), then deleted."""
+    aside = path.with_name(f".removing-{path.name}-{os.getpid()}")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return  # gone already, or not ours to remove
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def prune(
+    max_age_days: float | None = MAX_AGE_DAYS,
+    keep: int | None = KEEP,
+    dry_run: bool = False,
+    root: Path | None = None,
+) -> tuple[list[CacheDir], list[CacheDir]]:
+    """Prune the root now (``prune_plan``); returns (removed or to remove, kept because in
+    use)."""
+    remove, in_use = prune_plan(cache_dirs(root), max_age_days, keep)
+    if not dry_run:
+        for d in remove:
+            remove_dir(d.path)
+    return remove, in_use
+
+
+def auto_prune(now: float | None = None) -> list[CacheDir]:
+    """The automatic pruning, at most once every ``AUTO_PRUNE_EVERY`` seconds per root (unless
+    ``CARDSIM_CACHE_AUTO_PRUNE=0``); returns what it removed. Never fails a run."""
+    if os.environ.get("CARDSIM_CACHE_AUTO_PRUNE", "1").strip() in ("0", "false", "no", "off"):
+        return []
+    now = time.time() if now is None else now
+    stamp = cache_root() / PRUNE_STAMP
+    if now - _mtime(stamp) < AUTO_PRUNE_EVERY:
+        return []
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+        os.utime(stamp, (now, now))
+        removed, _ = prune()
+    except OSError:
+        return []
+    return removed

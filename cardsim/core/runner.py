@@ -19,7 +19,7 @@ import numba
 import numpy as np
 
 from cardsim import __version__
-from cardsim.core import kernel, registry, specialize
+from cardsim.core import cache, kernel, registry, specialize
 from cardsim.core.bots import (
     Bot,
     check_compiled,
@@ -330,6 +330,8 @@ def iter_chunks(
     """
     ruleset = spec.ruleset
     loop = specialize.loop_for(spec)
+    cache.mark_used()  # this source tree's compiled code is in use (old directories are pruned)
+    cache.auto_prune()
     params = params_matrix(list(spec.bots))
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
