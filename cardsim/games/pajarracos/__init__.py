@@ -7,8 +7,10 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pajarracos import cards, rules
 
-# a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
-COMPILE_SECONDS = 18
+# a cold compile of the engine and its default bots: user CPU seconds of a first `cardsim run`
+# (benchmarks/bench_engines.py start-up table, 2-core machine); on an idle machine the wall time
+# is about that or less, since the bots compile in a child process meanwhile
+COMPILE_SECONDS = 34
 
 
 RULESET = Ruleset(

@@ -7,8 +7,10 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pina_pirata import cards, rules
 
-# a cold compile of the engine and built-in bots (seconds, 2-core machine: benchmarks/)
-COMPILE_SECONDS = 40  # measured: 38 s of CPU (user) on a cold cache, see the issue note
+# a cold compile of the engine and its default bots: user CPU seconds of a first `cardsim run`
+# (benchmarks/bench_engines.py start-up table, 2-core machine, measured at load 16: 57 s); on an
+# idle machine the wall time is about that or less, since the bots compile in a child process
+COMPILE_SECONDS = 57
 
 
 RULESET = Ruleset(
