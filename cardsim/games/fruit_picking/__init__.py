@@ -7,10 +7,10 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.fruit_picking import cards, rules
 
-# a cold compile of the engine and its default bots: user CPU seconds of a first `cardsim run`
-# (benchmarks/bench_engines.py start-up table, 2-core machine); on an idle machine the wall time
-# is about that or less, since the bots compile in a child process meanwhile
-COMPILE_SECONDS = 20
+# a cold compile of the engine and its default bots: wall seconds of a first `cardsim run`
+# from an empty cache on the idle 2-core machine (2026-12-01, load average 0.3-1.0; the bots
+# compile in a child process meanwhile, so user CPU is higher)
+COMPILE_SECONDS = 14
 
 
 RULESET = Ruleset(
