@@ -336,95 +336,86 @@ def consider(value, i, best, best_value, ties, rng):
 @njit(**RULES_JIT)
 def best_decision(obs, table, legal, n_legal, params, rng):
     """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
-    in runs of one kind of decision: what a run's codes share is read once per run (values
-    identical to ``decision_value`` code by code)."""
+    in runs of one kind of decision: what a run's codes share is read once per run (the values
+    are ``decision_value``'s, code by code). One loop, with ``decision_value`` written once: each
+    inlined copy of it costs seconds of compile time."""
     me = obs[L.H_SEAT]
     project_table(obs, table)
     leader = leader_of(table, me, obs[L.H_N_PLAYERS])
+    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
+    harm_free = harm_free and params[W_LANDING] == 0
+    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
     best = 0
     best_value = -1e18
     ties = 0
-    i = 0
-    if n_legal > 0 and legal[0] == C.STOP:
-        best, best_value, ties = consider(params[W_STOP], 0, best, best_value, ties, rng)
-        i = 1
-    # Fruit plays, by orchard: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
-    block_end = C.C_FRUIT
-    block = C.C_FRUIT
-    target = kind = size0 = rest = others = 0
-    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
-    while i < n_legal and legal[i] < C.C_CROW:
-        code = legal[i]
-        if code >= block_end:
-            orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
-            block = C.C_FRUIT + orchard * C.PLAY_SPAN
-            block_end = block + C.PLAY_SPAN
-            kind, target = divmod(orchard, C.MAX_PLAYERS)
-            size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
-            old = table[T_PROJ + target * C.MAX_KINDS + kind]
-            others = table[T_TOP1 + target]
-            if old == others:
-                others = table[T_TOP2 + target]
-            rest = table[T_FRUIT + target] - old - table[T_BASE + target]
-        cards = code - block
-        ordinary = cards // C.COUNT_BASE
-        juicy = cards % C.COUNT_BASE
-        size = size0 + ordinary + juicy
-        v = params[W_CARDS] * (ordinary + juicy)
-        move = -1e18
-        if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
-            move = best_crow_move(obs, table, params, me, leader, target, kind, size)
-        if move > -1e17:
-            v = v + move
-        else:
-            v = v + weigh_seat(params, me, leader, target, rest + size + max(others, size))
-        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
-        i += 1
-    if params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0 and params[W_LANDING] == 0:
-        # every crow card placed is worth the same to a bot that weighs no harm: the run of
-        # them changes nothing unless it comes near the best so far (then each one counts)
-        end = i
-        while end < n_legal and legal[end] < C.C_PROTECT:
-            end += 1
-        v = params[W_CARDS]
-        if v > best_value - 1e-9:
-            for k in range(i, end):
-                best, best_value, ties = consider(v, k, best, best_value, ties, rng)
-        i = end
-    while i < n_legal and legal[i] < C.C_SHOO_TO:  # crows, protects, shoo-outs
-        v = decision_value(obs, table, params, legal[i], me, leader)
-        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
-        i += 1
-    # Shoo-tos, by the tree the crow leaves (R19): code = C_SHOO_TO + kind * N_TREES + dest
+    # fruit plays: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
+    block_end = block = target = kind = size0 = rest = others = 0
+    # shoo-tos: code - C_SHOO_TO = kind * N_TREES + destination tree (R19)
     src_kind = -1
     crow = 0
     head = relief = forgone = 0.0
-    while i < n_legal and legal[i] < C.C_DISCARD:
+    own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
+    i = 0
+    while i < n_legal:
         code = legal[i]
-        kind, dest = divmod(code - C.C_SHOO_TO, C.N_TREES)
-        seat, dest_kind = divmod(dest, C.MAX_KINDS)
-        size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
-        if seat == me:  # (never listed: R19 sends the crow to another player)
-            v = decision_value(obs, table, params, code, me, leader)
-        else:
-            if kind != src_kind:
-                src_kind = kind
-                t = tree_at(me, kind)
+        if C.C_FRUIT <= code < C.C_CROW:
+            if code >= block_end:  # the first play into this orchard
+                orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
+                block = C.C_FRUIT + orchard * C.PLAY_SPAN
+                block_end = block + C.PLAY_SPAN
+                kind, target = divmod(orchard, C.MAX_PLAYERS)
+                size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
+                old = table[T_PROJ + target * C.MAX_KINDS + kind]
+                others = table[T_TOP1 + target]
+                if old == others:
+                    others = table[T_TOP2 + target]
+                rest = table[T_FRUIT + target] - old - table[T_BASE + target]
+            cards = code - block
+            ordinary = cards // C.COUNT_BASE
+            juicy = cards % C.COUNT_BASE
+            size = size0 + ordinary + juicy
+            v = params[W_CARDS] * (ordinary + juicy)
+            move = -1e18
+            if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
+                move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+            if move > -1e17:
+                v = v + move
+            else:  # change_with(table, target, kind, size)
+                v = v + weigh_seat(params, me, leader, target, rest + size + max(others, size))
+        elif harm_free and C.C_CROW <= code < C.C_PROTECT:
+            # every crow card placed is worth the same to a bot that weighs no harm: the run of
+            # them changes nothing unless it comes near the best so far (then each one counts)
+            end = i
+            while end < n_legal and legal[end] < C.C_PROTECT:
+                end += 1
+            v = params[W_CARDS]
+            if v > best_value - 1e-9:
+                for k in range(i, end):
+                    best, best_value, ties = consider(v, k, best, best_value, ties, rng)
+            i = end
+            continue
+        elif C.C_SHOO_TO <= code < C.C_DISCARD and not (
+            own_trees[0] <= (code - C.C_SHOO_TO) % C.N_TREES < own_trees[1]
+        ):
+            skind, dest = divmod(code - C.C_SHOO_TO, C.N_TREES)
+            seat, dest_kind = divmod(dest, C.MAX_KINDS)
+            if skind != src_kind:  # the first shoo-to of this tree's crow
+                src_kind = skind
+                t = tree_at(me, skind)
                 crow = obs[t + C.TREE_CROW]
                 lost_extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_OUT] else 0.0  # R19 cancels it
                 head = params[W_CARDS] - params[W_SCARECROW] - lost_extra
                 relief = weigh_seat(
-                    params, me, leader, me, change_with(table, me, kind, obs[t + C.TREE_SIZE])
+                    params, me, leader, me, change_with(table, me, skind, obs[t + C.TREE_SIZE])
                 )
-                forgone = forgone_shoo_outs(obs, table, params, me, kind)
+                forgone = forgone_shoo_outs(obs, table, params, me, skind)
+            size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
             hurt = change_with(table, seat, dest_kind, after_meal(size, crow))
             stay = landing(params, me, seat) - landing(params, me, me)
-            move = relief + weigh_seat(params, me, leader, seat, hurt) + stay
+            move = relief + weigh_seat(params, me, leader, seat, hurt) + stay  # crow_move_value
             v = head + move - forgone
-        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
-        i += 1
-    while i < n_legal:
-        v = decision_value(obs, table, params, legal[i], me, leader)
+        else:
+            v = decision_value(obs, table, params, code, me, leader)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
     return best
