@@ -172,4 +172,4 @@ def test_the_play_loop_releases_the_gil():
 
     spec = runner.make_spec("fruit-picking", 5, 2, ["random"], {})
     loop = specialize.loop_for(spec)
-    assert loop.run_chunk.targetoptions["nogil"] is True
+    assert loop.run_block.targetoptions["nogil"] is True

@@ -54,7 +54,7 @@ and an exception it raises stops the run (``FAULT_RAISED``) instead of crossing 
 from numba import njit, types
 
 from cardsim.core import layout as L
-from cardsim.core.jit import HOT_RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 
 _STATE = types.int32[::1]
 _RULES = types.int32[::1]
@@ -76,7 +76,7 @@ RULESET_SIGNATURES = {
 }
 
 
-RUN_CHUNK_SIGNATURE = types.int64(
+RUN_BLOCK_SIGNATURE = types.int64(
     types.int16[:, ::1],  # seat_bot_table: game i seats bots by row i % rows
     types.float64[:, ::1],  # bot_params: one row per distinct bot
     _RULES,
@@ -84,12 +84,24 @@ RUN_CHUNK_SIGNATURE = types.int64(
     types.int64,  # turn_cap
     types.int64,  # seed
     types.int64,  # first_game
-    types.int64,  # n_threads
+    types.int64,  # lo: the block's first row of the outputs
+    types.int64,  # hi: one past its last row
     types.int32[:, ::1],  # game_out
     types.int32[:, :, ::1],  # seat_out
-    types.int64[:, ::1],  # faults: one row per thread, FAULT_COLUMNS
+    types.int64[::1],  # fault_row: the thread's row of faults (FAULT_COLUMNS)
+    _STATE,  # state, legal, bot_obs, bot_legal: the thread's game buffers
+    types.int32[::1],
+    types.int32[::1],
+    types.int32[::1],
+    types.float64[::1],  # bot_params_copy
+    _RNG,  # streams: the game's chance and bot streams (2 entries)
 )
-"""``run_chunk(...) -> decisions`` of every specialized loop (``specialize.py``)."""
+"""``run_block(...) -> decisions`` of every specialized loop (``specialize.py``): one thread's
+block of a chunk's games; ``specialize.run_chunk`` runs one per thread."""
+
+BLOCK_JIT = {**RULES_JIT, "nogil": True}
+"""``run_block``'s options: the rules' (no reference counting: its buffers come from the caller)
+and it releases the GIL, so that one Python thread per core plays a block."""
 
 # A bot fault stops a thread's block of games at the game where it happened; the runner reports
 # the first one. Row of the ``faults`` array: FAULT_COLUMNS.

@@ -303,13 +303,6 @@ def call_interruptibly(fn: Callable, *args, notify: Callable[[str], None] | None
     return box["value"], interrupted_at is not None
 
 
-def _run_chunk_with_threads(run_chunk, n_threads: int, args: tuple) -> int:
-    """``run_chunk(*args)`` (a specialized loop's) on ``n_threads`` threads, also when called
-    from a worker thread (numba's thread count is a setting of the calling thread)."""
-    numba.set_num_threads(n_threads)
-    return run_chunk(*args)
-
-
 def iter_chunks(
     spec: RunSpec,
     chunk_size: int | None = None,
@@ -358,17 +351,12 @@ def iter_chunks(
                 spec.turn_cap(),
                 spec.seed,
                 first,
-                n_threads,
                 game_out,
                 seat_out,
                 faults,
             )
             decisions, interrupted = call_interruptibly(
-                _run_chunk_with_threads,
-                loop.run_chunk,
-                n_threads,
-                args,
-                notify=notify,
+                specialize.run_chunk, loop, n_threads, *args, notify=notify
             )
             if faults[:, 0].any():
                 raise CardsimError(_fault_message(spec, loop, params, rules, faults))

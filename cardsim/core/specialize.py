@@ -17,14 +17,20 @@ bot boundary): copies, bounds checks, exceptions caught. ``RunSpec.guarded`` say
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import importlib
 import importlib.util
+import json
 import os
+import shutil
+import subprocess
 import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from cardsim.core import cache
 from cardsim.core.errors import CardsimError
@@ -39,9 +45,10 @@ from numba import njit, prange
 from cardsim.core import layout as L
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import (
+    BLOCK_JIT,
     FAULT_BAD_ANSWER,
     FAULT_RAISED,
-    RUN_CHUNK_SIGNATURE,
+    RUN_BLOCK_SIGNATURE,
     end_turn_cap_reached,
 )
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
@@ -71,37 +78,27 @@ def fault(row, kind, bot, seat, game, value, n_legal):
 
 {play_functions}
 
-@njit(RUN_CHUNK_SIGNATURE, cache=True, parallel=True, nogil=True)
-def run_chunk(
-    seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game, n_threads,
-    game_out, seat_out, faults,
+@njit(RUN_BLOCK_SIGNATURE, **BLOCK_JIT)
+def run_block(
+    seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game, lo, hi,
+    game_out, seat_out, fault_row, state, legal, bot_obs, bot_legal, bot_params_copy, streams,
 ):
-    """Play games ``first_game .. first_game + len(game_out) - 1`` in parallel; returns the
-    decisions taken. A thread whose bot faults records it in its ``faults`` row and stops."""
-    n_games = game_out.shape[0]
+    """Play games ``first_game + lo .. first_game + hi - 1`` (rows ``lo .. hi - 1`` of the
+    outputs) with one thread's buffers; returns the decisions taken, or -1 after a bot's fault
+    (recorded in ``fault_row``: the block stops there). ``run_chunk`` runs one block per thread.
+    One compiled function with the game inside: a level of calls less for numba to compile."""
     n_rows = seat_bot_table.shape[0]
-    n_workers = max(1, min(n_threads, n_games))
-    decisions = np.zeros(n_workers, np.int64)
-    # One block of games per thread, with its game buffers allocated once: which thread plays a
-    # game never matters, since each game draws from its own streams.
-    for w in prange(n_workers):
-        state = np.empty(STATE_LEN, np.int32)
-        legal = np.empty(LEGAL_LEN, np.int32)
-        bot_obs = np.empty(OBS_LEN, np.int32)
-        bot_legal = np.empty(LEGAL_LEN, np.int32)
-        bot_params_copy = np.empty(PARAMS_LEN, np.float64)
-        streams = np.empty(2, np.uint64)
-        for g in range(w * n_games // n_workers, (w + 1) * n_games // n_workers):
-            game = first_game + g
-            taken = play_game(
-                seat_bot_table[game % n_rows], bot_params, rules, n_players, turn_cap, seed,
-                game, state, legal, bot_obs, bot_legal, bot_params_copy, streams[0:1],
-                streams[1:2], game_out[g], seat_out[g], faults[w],
-            )
-            if taken < 0:
-                break
-            decisions[w] += taken
-    return decisions.sum()
+    chance = streams[0:1]
+    bot_rng = streams[1:2]
+    total = 0
+    for g in range(lo, hi):
+        game = first_game + g
+        seat_bot = seat_bot_table[game % n_rows]
+        game_row = game_out[g]
+        seat_rows = seat_out[g]
+{block_game}
+        total += decisions
+    return total
 
 
 @njit(cache=True)
@@ -127,63 +124,67 @@ def {name}(
 ):
     """Play game ``game`` and write its outcome rows; returns the decisions taken, or -1 after a
     bot's fault (recorded in ``fault_row``)."""
-    chance[0] = stream_start(seed, game, CHANCE_STREAM)
-    bot_rng[0] = stream_start(seed, game, BOT_STREAM)
-    for i in range(STATE_LEN):
-        state[i] = 0
-    state[L.H_CAP_TURNS] = turn_cap * n_players
-{obs_init}    n = deal(state, rules, n_players, chance, legal)
-    decisions = 0
-    while state[L.H_OVER] == 0:
-        choice = 0
-        if n > 1:
-            decisions += 1
-            seat = state[L.H_SEAT]
-            b = seat_bot[seat]
-{observe_call}{bot_calls}
-            if choice < 0 or choice >= n:  # never trusted, built-in or not
-                return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
-        n = step(state, rules, legal[choice], chance, legal)
-        end_turn_cap_reached(state)
-    finalize(state, rules, game_row, seat_rows)
-    game_row[L.G_N_PLAYERS] = n_players
-    game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
-    game_row[L.G_TURNS] = state[L.H_TURNS]
-    game_row[L.G_END_REASON] = state[L.H_END_REASON]
-    game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
-    game_row[L.G_DECISIONS] = decisions
-    game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)
+{game}
     return decisions
 '''
 
+# One game, as the body of ``play_game`` and inside ``run_block``'s loop (indented there).
+_GAME = '''\
+chance[0] = stream_start(seed, game, CHANCE_STREAM)
+bot_rng[0] = stream_start(seed, game, BOT_STREAM)
+for i in range(STATE_LEN):
+    state[i] = 0
+state[L.H_CAP_TURNS] = turn_cap * n_players
+{obs_init}n = deal(state, rules, n_players, chance, legal)
+decisions = 0
+while state[L.H_OVER] == 0:
+    choice = 0
+    if n > 1:
+        decisions += 1
+        seat = state[L.H_SEAT]
+        b = seat_bot[seat]
+{observe_call}{bot_calls}
+        if choice < 0 or choice >= n:  # never trusted, built-in or not
+            return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
+    n = step(state, rules, legal[choice], chance, legal)
+    end_turn_cap_reached(state)
+finalize(state, rules, game_row, seat_rows)
+game_row[L.G_N_PLAYERS] = n_players
+game_row[L.G_FIRST_SEAT] = state[L.H_FIRST]
+game_row[L.G_TURNS] = state[L.H_TURNS]
+game_row[L.G_END_REASON] = state[L.H_END_REASON]
+game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
+game_row[L.G_DECISIONS] = decisions
+game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)'''
+
 _TRUSTED_CALL = """\
-            {keyword} b == {i}:
-                choice = bot{i}(obs, legal, n, bot_params[{i}], bot_rng)
+        {keyword} b == {i}:
+            choice = bot{i}(obs, legal, n, bot_params[{i}], bot_rng)
 """
 
 # A guarded bot sees copies (a write changes nothing the game reads) and nothing past OBS_LEN.
 _GUARDED_CALL = """\
-            {keyword} b == {i}:
-{copy_obs}                for k in range(n):
-                    bot_legal[k] = legal[k]
-                for k in range(PARAMS_LEN):
-                    bot_params_copy[k] = bot_params[{i}, k]
+        {keyword} b == {i}:
+{copy_obs}            for k in range(n):
+                bot_legal[k] = legal[k]
+            for k in range(PARAMS_LEN):
+                bot_params_copy[k] = bot_params[{i}, k]
 {call}
 """
 
 _COPY_PREFIX = """\
-                for k in range(OBS_LEN):
-                    bot_obs[k] = obs[k]
+            for k in range(OBS_LEN):
+                bot_obs[k] = obs[k]
 """
 
 _CATCHING_CALL = """\
-                try:
-                    choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
-                except Exception:
-                    return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
+            try:
+                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+            except Exception:
+                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
 
 _RAISING_CALL = """\
-                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
+            choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,8 @@ def guarded(fn):
         return _GUARDED[fn]
 
 
-def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
+def _game(ruleset, guard_flags, catching: bool) -> str:
+    """The source of one game (``_GAME``), unindented."""
     calls = []
     for i, is_guarded in enumerate(guard_flags):
         keyword = "if" if i == 0 else "elif"
@@ -261,17 +263,25 @@ def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
     observe_call = ""
     if not ruleset.obs_is_state_prefix:
         # a guarded bot's own buffer is filled by observe; a trusted bot reads the same buffer
-        observe_call = "            obs = observe(state, seat, bot_obs)\n"
+        observe_call = "        obs = observe(state, seat, bot_obs)\n"
     if ruleset.obs_is_state_prefix:
-        obs_init = "    obs = state[:OBS_LEN]  # the public prefix, kept up to date by the rules\n"
+        obs_init = "obs = state[:OBS_LEN]  # the public prefix, kept up to date by the rules\n"
     else:
-        obs_init = "    obs = bot_obs  # filled by observe() before each decision\n"
-    return _PLAY_GAME.format(
-        name=name,
+        obs_init = "obs = bot_obs  # filled by observe() before each decision\n"
+    return _GAME.format(
         obs_init=obs_init,
         observe_call=observe_call,
         bot_calls="".join(calls).rstrip("\n"),
     )
+
+
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line else line for line in text.splitlines())
+
+
+def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
+    return _PLAY_GAME.format(name=name, game=_indent(_game(ruleset, guard_flags, catching), 4))
 
 
 def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
@@ -300,6 +310,7 @@ def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
         obs_len=int(ruleset.obs_len),
         params_len=int(params_len),
         play_functions=plays,
+        block_game=_indent(_game(ruleset, guard_flags, catching=True), 8),
     )
 
 
@@ -339,23 +350,145 @@ def _paths(spec) -> tuple[str, Path, Path]:
 
 def check_bots(spec) -> None:
     """Check that every bot of ``spec`` fits the bot signature (one line naming a misfit), unless
-    its loop was built already (then they did, and nothing needs compiling)."""
+    its loop was built already (then they did, and nothing needs compiling).
+
+    A ruleset's own bots fit by construction: on a machine with more than one core they are
+    compiled in a child process (``_start_bot_compile``) while this one compiles the engine
+    (``loop_for``), which halves the wall time of that part of a first run."""
     from cardsim.core.bots import compile_bot
 
     _, _, built = _paths(spec)
-    if not built.exists():
-        for bot, is_guarded in zip(spec.bots, spec.guard_flags(), strict=True):
-            compile_bot(guarded(bot.fn) if is_guarded else bot.fn, bot.name)
+    if built.exists():
+        return
+    trusted = []
+    for bot, is_guarded in zip(spec.bots, spec.guard_flags(), strict=True):
+        if is_guarded:
+            compile_bot(guarded(bot.fn), bot.name)
+        elif _BOT_ARGS() not in bot.fn.overloads:
+            trusted.append(bot)
+    if not trusted or built in _BOT_COMPILES:
+        return
+    pending = _start_bot_compile(trusted) if _parallel_compile() else None
+    if pending is None:
+        for bot in trusted:
+            compile_bot(bot.fn, bot.name)
+    else:
+        _BOT_COMPILES[built] = pending
+
+
+def _BOT_ARGS() -> tuple:
+    from cardsim.core.kernel import BOT_SIGNATURE
+
+    return BOT_SIGNATURE.args
+
+
+_BOT_COMPILES: dict = {}  # a loop's built marker -> its bots being compiled by a child process
+PARALLEL_COMPILE_ENV = "CARDSIM_PARALLEL_COMPILE"
+
+
+def _parallel_compile() -> bool:
+    """Compile the built-in bots in a child process (``CARDSIM_PARALLEL_COMPILE=0``: never)?"""
+    return os.environ.get(PARALLEL_COMPILE_ENV, "1") != "0" and (os.cpu_count() or 1) > 1
+
+
+def _start_bot_compile(bots):
+    """Start a child process compiling ``bots`` (built-in ones: module-level, cached) for the bot
+    signature into a cache of its own, copied into this process's cache by ``_finish``. Its own
+    cache, because numba's cache index of a function is not safe against two processes saving
+    different signatures of it at once (the helpers that bots and engine share). ``None`` if it
+    cannot start (the caller compiles the bots itself)."""
+    root = cache.cache_root() / ".compiling" / f"{os.getpid()}-{threading.get_ident()}-{id(bots)}"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["CARDSIM_CACHE_DIR"] = str(root)
+    env["PYTHONPATH"] = os.pathsep.join([p for p in sys.path if p])
+    refs = [list(FunctionRef.of(b.fn).as_tuple()) for b in bots]
+    code = "import sys, json; from cardsim.core import specialize; specialize._compile_bots_main()"
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-c", code, json.dumps(refs)],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return None
+    return process, root, tuple(bots)
+
+
+def _compile_bots_main() -> None:
+    """The child process of ``_start_bot_compile``."""
+    for ref in json.loads(sys.argv[1]):
+        function_of(tuple(ref)).compile(_BOT_ARGS())
+
+
+def _finish_bot_compile(pending) -> None:
+    """Wait for a ``_start_bot_compile`` child and copy its bots' compiled code into this
+    process's cache, where compiling them then finds it (best effort: whatever is missing is
+    compiled here as usual)."""
+    process, root, bots = pending
+    try:
+        process.wait()
+    except BaseException:
+        process.kill()
+        shutil.rmtree(root, ignore_errors=True)
+        raise
+    try:
+        if process.returncode == 0:
+            ours = cache.compiled_dir()
+            theirs = root / ours.name
+            for bot in bots:
+                numba_cache = getattr(bot.fn, "_cache", None)
+                impl = getattr(numba_cache, "_impl", None)
+                if impl is None:
+                    continue
+                target = Path(numba_cache._cache_path)
+                source = theirs / target.relative_to(ours)
+                files = sorted(source.glob(glob.escape(impl.filename_base) + ".*"))
+                target.mkdir(parents=True, exist_ok=True)
+                # data files first, the index last: a reader never sees an index without its data
+                for file in sorted(files, key=lambda f: f.suffix == ".nbi"):
+                    temporary = target / f".{file.name}.{os.getpid()}.tmp"
+                    shutil.copyfile(file, temporary)
+                    os.replace(temporary, target / file.name)
+    except (OSError, ValueError):
+        pass
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _compile_kernels(ruleset) -> None:
+    """Compile the ruleset's functions for the argument types the play loop calls them with (so
+    that compiling the loop finds them), while a child process compiles the bots."""
+    from numba import types
+
+    arr = types.int32[::1]
+    rng = types.uint64[::1]
+    deal, step, observe, finalize = ruleset.kernels()
+    deal.compile((arr, arr, types.int64, rng, arr))
+    step.compile((arr, arr, types.int32, rng, arr))  # the decision is read from legal: int32
+    finalize.compile((arr, arr, arr, types.int32[:, ::1]))
+    if not ruleset.obs_is_state_prefix:
+        observe.compile((arr, types.int32, arr))
 
 
 def loop_for(spec):
-    """The compiled loop module of a ``RunSpec`` (``run_chunk``, ``replay_raising``): generated,
+    """The compiled loop module of a ``RunSpec`` (``run_block``, ``replay_raising``): generated,
     compiled and cached on first use, loaded from the cache afterwards."""
+    from cardsim.core.bots import compile_bot
+
     source, path, built = _paths(spec)
     with _LOAD_LOCK:
         if path in _LOADED:
             return _LOADED[path]
         check_bots(spec)
+        pending = _BOT_COMPILES.pop(built, None)
+        if pending is not None:
+            _compile_kernels(spec.ruleset)
+            _finish_bot_compile(pending)
+            for bot, is_guarded in zip(spec.bots, spec.guard_flags(), strict=True):
+                if not is_guarded:
+                    compile_bot(bot.fn, bot.name)  # loaded from the cache the child filled
         if not path.exists() or path.read_text() != source:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.parent / f".{path.stem}.{os.getpid()}.tmp"
@@ -365,6 +498,51 @@ def loop_for(spec):
         built.touch()
         _LOADED[path] = module
         return module
+
+
+def run_chunk(
+    loop, n_threads, seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game,
+    game_out, seat_out, faults,
+) -> int:
+    """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads, one
+    block of consecutive games each (``loop.run_block``, which releases the GIL); returns the
+    decisions taken. A thread whose bot faults records it in its ``faults`` row and stops. Which
+    thread plays a game never matters: each game draws from its own streams."""
+    n_games = game_out.shape[0]
+    n_workers = max(1, min(int(n_threads), n_games))
+    args = (seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game)
+    params_len = bot_params.shape[1]
+    results = [0] * n_workers
+    errors: list[BaseException] = []
+
+    def block(w: int) -> None:
+        try:
+            results[w] = loop.run_block(
+                *args,
+                w * n_games // n_workers,
+                (w + 1) * n_games // n_workers,
+                game_out,
+                seat_out,
+                faults[w],
+                np.empty(loop.STATE_LEN, np.int32),
+                np.empty(loop.LEGAL_LEN, np.int32),
+                np.empty(loop.OBS_LEN, np.int32),
+                np.empty(loop.LEGAL_LEN, np.int32),
+                np.empty(max(loop.PARAMS_LEN, params_len), np.float64),
+                np.empty(2, np.uint64),
+            )
+        except BaseException as exc:  # handed to the calling thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=block, args=(w,), daemon=True) for w in range(1, n_workers)]
+    for thread in threads:
+        thread.start()
+    block(0)
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return sum(max(0, r) for r in results)
 
 
 def _import(name: str, path: Path):

@@ -99,8 +99,16 @@ assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
 
 
 @njit(**HOT_RULES_JIT)
+def whole(x):
+    """``x`` (a card, code, seat or count: 0 <= x < 2**16), known to the compiler to be
+    non-negative: its divisions, remainders and the indexes made from it then need no fixing
+    for negative numbers (floor division, wraparound indexing)."""
+    return x & 0xFFFF
+
+
+@njit(**HOT_RULES_JIT)
 def strength(bird):
-    return bird % C.BIRDS_PER_SPECIES // 2 + 1
+    return whole(bird) % C.BIRDS_PER_SPECIES // 2 + 1
 
 
 @njit(**HOT_RULES_JIT)
@@ -177,11 +185,11 @@ def species_standing(obs, species, held, points):
 @njit(**HOT_RULES_JIT)
 def bird_value_with(obs, params, mask, held, points, bird):
     """``bird_value`` for a species mask holding ``held`` birds worth ``points``."""
-    species = bird // C.BIRDS_PER_SPECIES
+    species = whole(bird) // C.BIRDS_PER_SPECIES
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own0, theirs0 = species_standing(obs, species, held, points)
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
-    pair = 1.0 if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
+    pair = 1.0 if mask >> (whole(bird) % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
     return (
         params[W_MAJORITY] * (own1 - own0)
         + params[W_DENY] * (theirs0 - theirs1)
@@ -194,7 +202,7 @@ def bird_value_with(obs, params, mask, held, points, bird):
 def my_bird_value(obs, params, bird):
     """``bird_value`` of a bird joining the bot's collection (as read by ``read_opponents``, or
     as a chain simulation has it)."""
-    species = bird // C.BIRDS_PER_SPECIES
+    species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
@@ -209,11 +217,11 @@ def my_bird_value(obs, params, bird):
 def my_bird_loss(obs, params, bird):
     """``bird_value`` of a bird of the bot's collection, as if it were not there: what losing it
     costs (R20)."""
-    species = bird // C.BIRDS_PER_SPECIES
+    species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
-        obs[C.OBS_SCRATCH + S_MASK + species] & ~(1 << (bird % C.BIRDS_PER_SPECIES)),
+        obs[C.OBS_SCRATCH + S_MASK + species] & ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES)),
         obs[C.OBS_SCRATCH + S_MY_HELD + species] - 1,
         obs[C.OBS_SCRATCH + S_MY_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
         bird,
@@ -223,7 +231,8 @@ def my_bird_loss(obs, params, bird):
 @njit(**RULES_JIT)
 def crow_loss(obs, params):
     """The least a crow costs: the cheapest bird of a species with the most birds (R20), in the
-    bot's collection as the scratch room has it. The birds of a mask are visited lowest first."""
+    bot's collection as the scratch room has it. The birds of a mask are visited lowest first, one
+    per strength (a pair's two birds cost the same)."""
     most = 0
     for species in range(C.MAX_SPECIES):
         most = max(most, obs[C.OBS_SCRATCH + S_MY_HELD + species])
@@ -236,7 +245,7 @@ def crow_loss(obs, params):
         mask = obs[C.OBS_SCRATCH + S_MASK + species]
         while mask:
             bit = popcount((mask & -mask) - 1)  # the lowest bird left
-            mask &= mask - 1
+            mask &= ~(3 << (bit & ~1))  # its mate costs the same: the other bird of its strength
             least = min(least, my_bird_loss(obs, params, species * C.BIRDS_PER_SPECIES + bit))
     return least if least < 1e9 else 0.0
 
@@ -395,10 +404,10 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
                     bads -= 1
         elif obs[C.F_FEEDER_LEFT] > 0:
             seed_points += params[W_DECK_SEED]
-        taken = obs[base + place] if place < n else bird
+        taken = whole(obs[base + place]) if place < n else bird
         value += my_bird_value(obs, params, taken)
-        species = taken // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (taken % C.BIRDS_PER_SPECIES)
+        species = whole(taken) // C.BIRDS_PER_SPECIES
+        obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (whole(taken) % C.BIRDS_PER_SPECIES)
         obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
         obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(taken) - 1]
         taken_list |= taken << (7 * taken_count)
@@ -431,8 +440,8 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
         total -= perched
     for k in range(taken_count):  # the collection as it was
         taken = taken_list >> (7 * k) & 127
-        species = taken // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (taken % C.BIRDS_PER_SPECIES))
+        species = whole(taken) // C.BIRDS_PER_SPECIES
+        obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(taken) % C.BIRDS_PER_SPECIES))
         obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
         obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(taken) - 1]
     value += params[W_SEED] * seed_points
@@ -451,7 +460,7 @@ def read_keeps(obs, params):
 @njit(**HOT_RULES_JIT)
 def card_prospect(obs, params, bird):
     """A card drawn into the hand: its majority and pair prospects and its strength."""
-    species = bird // C.BIRDS_PER_SPECIES
+    species = whole(bird) // C.BIRDS_PER_SPECIES
     mask = obs[C.OBS_SCRATCH + S_MASK + species]
     held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
     points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
@@ -459,7 +468,7 @@ def card_prospect(obs, params, bird):
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, _ = species_standing(obs, species, held + 1, points + gain)
     mate = bird ^ 1
-    paired = mask >> (mate % C.BIRDS_PER_SPECIES) & 1
+    paired = mask >> (whole(mate) % C.BIRDS_PER_SPECIES) & 1
     for i in range(obs[C.OBS_HAND_LEN]):
         paired |= obs[C.OBS_HAND + i] == mate
     return (
@@ -472,14 +481,14 @@ def card_prospect(obs, params, bird):
 @njit(**RULES_JIT)
 def final_value(obs, params, bird):
     """A hand card joining the collection at the end (R31): its points there."""
-    species = bird // C.BIRDS_PER_SPECIES
+    species = whole(bird) // C.BIRDS_PER_SPECIES
     mask = obs[C.OBS_SCRATCH + S_MASK + species]
     held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
     points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
     own0, theirs0 = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
-    pair = obs[C.F_PAIR_POINTS] if mask >> (bird % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0
+    pair = obs[C.F_PAIR_POINTS] if mask >> (whole(bird) % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0
     return own1 - own0 + pair + 0.5 * (theirs0 - theirs1)
 
 
@@ -516,7 +525,7 @@ def ranked(v, i, best, best_value, ties, rng):
 @njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
-    me = obs[L.H_SEAT]
+    me = whole(obs[L.H_SEAT])
     read_opponents(obs, me)
     best = 0
     best_value = -1e18
@@ -540,7 +549,7 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
     on_perch = 0
     for i in range(n_legal):
-        code = legal[i]
+        code = whole(legal[i])
         bird = code // C.MAX_PERCHES
         perch = code % C.MAX_PERCHES
         v = play_value(

@@ -86,8 +86,16 @@ def count(state, seat, counter, amount):
 
 
 @njit(**HOT_RULES_JIT)
+def whole(x):
+    """``x`` (a card, code, seat or count: 0 <= x < 2**16), known to the compiler to be
+    non-negative: its divisions, remainders and the indexes made from it then need no fixing
+    for negative numbers (floor division, wraparound indexing)."""
+    return x & 0xFFFF
+
+
+@njit(**HOT_RULES_JIT)
 def strength(bird):
-    return bird % C.BIRDS_PER_SPECIES // 2 + 1
+    return whole(bird) % C.BIRDS_PER_SPECIES // 2 + 1
 
 
 @njit(**HOT_RULES_JIT)
@@ -116,7 +124,7 @@ def hand_len(state, seat):
 
 @njit(**HOT_RULES_JIT)
 def hand_card(state, seat, i):
-    return state[C.F_HANDS + seat * C.MAX_HAND + i]
+    return whole(state[C.F_HANDS + seat * C.MAX_HAND + i])
 
 
 @njit(**RULES_JIT)
@@ -151,8 +159,8 @@ def hand_remove(state, seat, bird, public):
 @njit(**HOT_RULES_JIT)
 def collect(state, seat, bird):
     """A bird joins ``seat``'s collection (R18)."""
-    state[seat_at(seat, C.COLLECTION + bird // C.BIRDS_PER_SPECIES)] |= 1 << (
-        bird % C.BIRDS_PER_SPECIES
+    state[seat_at(seat, C.COLLECTION + whole(bird) // C.BIRDS_PER_SPECIES)] |= 1 << (
+        whole(bird) % C.BIRDS_PER_SPECIES
     )
 
 
@@ -497,7 +505,7 @@ def end_reason_of(state):
 @njit(**RULES_JIT)
 def discard(state, rules, bird):
     """R31: one card of the final discard, secret until every seat is done."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     hand_remove(state, seat, bird, False)
     state[C.F_DISCARDED] += 1
     state[C.F_LAST_DISCARD] = bird
@@ -544,7 +552,7 @@ def end_turn(state, rules):
     """The turn is over: the turn cap, the last turn of the final round (R30, A18), or the next
     seat clockwise (R8)."""
     state[L.H_TURNS] += 1
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     n_players = state[L.H_N_PLAYERS]
     if end_turn_cap_reached(state):
         turn_cap_end(state, rules)
@@ -562,7 +570,7 @@ def settle(state, rules):
     (which may skip to phase C with an empty hand, A16). A loop, not calls between the turn
     functions: numba compiles no mutual recursion."""
     while state[L.H_OVER] == 0 and state[L.H_PHASE] == C.PHASE_C:
-        seat = state[L.H_SEAT]
+        seat = whole(state[L.H_SEAT])
         if hand_len(state, seat) < rules[R.R_HAND_SIZE]:
             if state[C.F_QUEUE_LEN] > 0 or state[C.F_BIRDS_LEFT] > 0:
                 state[L.H_PHASE] = C.PHASE_DRAW
@@ -596,7 +604,7 @@ def offer_keep(state):
 def chain(state, rules, rng):
     """R12-R23 from a compared row: repeat steps 1-5 while the ground total is greater. Returns
     early, perch empty, when a crow needs its CROW decision."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     perch = state[C.F_PLAYED_PERCH]
     row = C.F_ROWS + perch * C.MAX_ROW
     while True:
@@ -643,7 +651,7 @@ def chain(state, rules, rng):
 @njit(**RULES_JIT)
 def play(state, rules, bird, perch, rng):
     """R9-R11, R24: the card at the end of the row, then the comparison."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     hand_remove(state, seat, bird, True)
     row = C.F_ROWS + perch * C.MAX_ROW
     state[row + state[C.F_ROW_LEN + perch]] = bird
@@ -660,9 +668,9 @@ def play(state, rules, bird, perch, rng):
 @njit(**RULES_JIT)
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
-    seat = state[L.H_SEAT]
-    state[seat_at(seat, C.COLLECTION + bird // C.BIRDS_PER_SPECIES)] &= ~(
-        1 << (bird % C.BIRDS_PER_SPECIES)
+    seat = whole(state[L.H_SEAT])
+    state[seat_at(seat, C.COLLECTION + whole(bird) // C.BIRDS_PER_SPECIES)] &= ~(
+        1 << (whole(bird) % C.BIRDS_PER_SPECIES)
     )
     promote(state, rules, state[C.F_PLAYED_PERCH])
     chain(state, rules, rng)
@@ -672,7 +680,7 @@ def crow(state, rules, bird, rng):
 def keep(state, bird):
     """R24: the hand card joins the collection (or, ``C_NO_KEEP``, nothing does)."""
     if bird >= 0:
-        seat = state[L.H_SEAT]
+        seat = whole(state[L.H_SEAT])
         hand_remove(state, seat, bird, True)
         collect(state, seat, bird)
         count(state, seat, C.C_KEEPS, 1)
@@ -682,7 +690,7 @@ def keep(state, bird):
 @njit(**RULES_JIT)
 def draw(state, rules, bird):
     """R25: a queue card (the queue closes up and is refilled) or, ``bird`` -1, the deck's top."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     if bird < 0:
         hand_add(state, seat, draw_bird(state))
     else:
@@ -777,7 +785,7 @@ def list_discards(state, rules, seat, out):
 @njit(**RULES_JIT)
 def legal(state, rules, out):
     """The pending decision's legal codes in ``out``, ascending; returns how many."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     phase = state[L.H_PHASE]
     if phase == C.PHASE_PLAY:
         return list_plays(state, seat, out)
@@ -798,7 +806,7 @@ def show_view(state):
     """The deciding seat's own view after the public table (cards.py): its hand and the scoring
     piles as it knows them (A22: its own always; the others' cards seen entering them, card for
     card where it drew the squirrel's cards, its left neighbour's pile, or all are revealed)."""
-    seat = state[L.H_SEAT]
+    seat = whole(state[L.H_SEAT])
     n = hand_len(state, seat)
     state[C.F_ACTIVE_HAND_LEN] = n
     for i in range(C.MAX_HAND):
@@ -822,6 +830,7 @@ def show_view(state):
 @njit(**RULES_JIT)
 def advance(state, rules, code, rng):
     """Apply one legal decision and run the rules to the next pending decision."""
+    code = whole(code)
     if code < C.C_NO_KEEP:
         play(state, rules, (code - C.C_PLAY) // C.MAX_PERCHES, code % C.MAX_PERCHES, rng)
     elif code < C.C_CROW:

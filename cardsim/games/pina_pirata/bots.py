@@ -41,7 +41,12 @@ from cardsim.core.bots import Bot
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pina_pirata import cards as C
-from cardsim.games.pina_pirata.engine import ONTO_PLAYED_TABLE, ONTO_UNDER_TABLE, PLAY_KEY_TABLE
+from cardsim.games.pina_pirata.engine import (
+    ONTO_PLAYED_TABLE,
+    ONTO_UNDER_TABLE,
+    PLAY_KEY_TABLE,
+    low_bit_index,
+)
 
 # Weights (indices into params) -------------------------------------------------------------------
 W_SHED = 0  # a card leaving the Hand
@@ -110,17 +115,20 @@ def count_pirates(obs):
     for p in range(C.N_PIRATES):
         obs[SCR_HAND + p] = 0
         obs[SCR_UNSEEN + p] = 0
+    top0 = obs[C.F_TOP]
+    top1 = obs[C.F_TOP + 1]
     for c in range(obs[C.F_N_CARDS]):
-        m = mask_of(obs, c)
         if hand_has(obs, c):
             base = SCR_HAND
-        elif c != obs[C.F_TOP] and c != obs[C.F_TOP + 1]:
+        elif c != top0 and c != top1:
             base = SCR_UNSEEN
         else:
             continue
-        for p in range(C.N_PIRATES):
-            if m >> p & 1:
-                obs[base + p] += 1
+        m = mask_of(obs, c)
+        while m:  # the card's one or two pirates
+            low = m & -m
+            m ^= low
+            obs[base + low_bit_index(low)] += 1
 
 
 @njit(**RULES_JIT)
@@ -128,10 +136,12 @@ def connections(obs, card):
     """Cards of the Hand (other than ``card``) sharing a pirate with ``card``: only the duo of two
     pirates shows both, so the per-pirate counts add up without double counting."""
     m = mask_of(obs, card)
+    own = 1 if hand_has(obs, card) else 0
     k = 0
-    for p in range(C.N_PIRATES):
-        if m >> p & 1:
-            k += obs[SCR_HAND + p] - (1 if hand_has(obs, card) else 0)
+    while m:
+        low = m & -m
+        m ^= low
+        k += obs[SCR_HAND + low_bit_index(low)] - own
     return k
 
 
@@ -182,9 +192,11 @@ def play_value(obs, params, card, pile, me):
     m = mask_of(obs, card)
     v = params[W_SHED] + params[W_CONNECT] * connections(obs, card)
     flex = 0
-    for p in range(C.N_PIRATES):
-        if m >> p & 1:
-            flex += unseen_with(obs, p)
+    x = m
+    while x:
+        low = x & -x
+        x ^= low
+        flex += unseen_with(obs, low_bit_index(low))
     v -= params[W_FLEX] * flex / C.N_PIRATES
     if (tile_on(obs, 9) and m >> C.WALRUS & 1) or (obs[C.F_GHOST] >= 0 and m >> obs[C.F_GHOST] & 1):
         v -= params[W_JOKER]

@@ -210,7 +210,10 @@ F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless cha
 F_TILES_ON = F_TURN_PLAYS + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
 HAND_WORDS = 3  # 32 cards a word: MAX_CARDS <= 96
 F_HAND_BITS = F_TILES_ON + 2  # [MAX_PLAYERS][HAND_WORDS] bit c % 32 of word c // 32: card c in that Hand
-F_SP = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS  # tasks on the stack
+# [N_PIRATES][HAND_WORDS] the cards printed with each pirate, as bit sets (engine.list_plays)
+F_PIRATE_BITS = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS
+F_SHOWN_BITS = F_PIRATE_BITS + N_PIRATES * HAND_WORDS  # [HAND_WORDS] the Hand in F_ACTIVE_HAND
+F_SP = F_SHOWN_BITS + HAND_WORDS  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
 F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
 

@@ -12,9 +12,11 @@ returns; ``step`` hands the decision to that same task and runs on. A task that 
 (T23's two draws, then a discard) records its sub-step, pushes the sub-tasks above itself and
 yields to the loop. Single legal decisions are applied at once.
 
-A turn: TURN_START pushes [WINDOW, MAIN, TURN_EXTRAS, TURN_END] (a WINDOW only while T35 is face up). A play pushes, from the top:
-WINDOW (after the play), then for each tile it triggers, oldest first, TILE and WINDOW, then
-OPT_EXTRAS (T8/T15 grants, A21). A draw pushes its T3/T24 tasks (oldest first) then WINDOW.
+A turn (``start_turn``, or a TURN_START task at a round's start) pushes [WINDOW, MAIN, TURN_EXTRAS,
+TURN_END] (a WINDOW only while T35 is face up, TURN_EXTRAS only while T26 or T36 is). A play
+pushes, from the top: WINDOW (after the play), then for each tile it triggers, oldest first, TILE
+and WINDOW, then OPT_EXTRAS (T8/T15 grants, A21; only while T8 or T15 is face up or a grant is
+pending). Tiles turn face up only between rounds, so a task left out would have done nothing. A draw pushes its T3/T24 tasks (oldest first) then WINDOW.
 TURN_EXTRAS gives T26's and T36's once-a-turn extra play in tile age order (A24, A29).
 
 Chance (the game's ``rng`` stream), in order of use:
@@ -279,6 +281,12 @@ def list_plays(state, rules, seat, out, n):
     T39, T40, T6's Parrot onto a Monkey), and is not forbidden (T22's last card: every card; T7:
     a Walrus onto a Walrus). ``newest_wins`` weighs tile ages: ``can_play`` itself."""
     newest = rules[R.R_NEWEST_WINS]
+    # Without T7 and T31 a card's play mask is its printed one: the playable cards are then the
+    # Hand's cards printed with a pirate of ``allow`` (F_PIRATE_BITS), whole words at a time.
+    printed = not newest and not tile_on(state, 7) and not tile_on(state, 31)
+    h0 = hand_word(state, seat, 0)
+    h1 = hand_word(state, seat, 1)
+    h2 = hand_word(state, seat, 2)
     for pile in range(state[C.F_N_PILES]):
         top = pile_top(state, pile)
         allow = 0
@@ -318,6 +326,32 @@ def list_plays(state, rules, seat, out, n):
                 forbid = B_WALRUS
             if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
                 forbid = -1
+        if printed:
+            if forbid != 0:
+                continue  # T22's last card (every card shows a pirate); T7 is off
+            s0 = h0
+            s1 = h1
+            s2 = h2
+            if not always:
+                s0 = 0
+                s1 = 0
+                s2 = 0
+                a = allow & ((1 << C.N_PIRATES) - 1)
+                while a:
+                    low = a & -a
+                    a ^= low
+                    base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
+                    s0 |= state[base]
+                    s1 |= state[base + 1]
+                    s2 |= state[base + 2]
+                s0 &= h0
+                s1 &= h1
+                s2 &= h2
+            offset = C.C_PLAY + pile * C.CARD_SPAN
+            n = bits_out(s0, offset, out, n)
+            n = bits_out(s1, offset + 32, out, n)
+            n = bits_out(s2, offset + 64, out, n)
+            continue
         for w in range(C.HAND_WORDS):
             x = hand_word(state, seat, w)
             while x:
@@ -334,6 +368,18 @@ def list_plays(state, rules, seat, out, n):
                             continue
                 out[n] = C.C_PLAY + pile * C.CARD_SPAN + card
                 n += 1
+    return n
+
+
+@njit(**J)
+def bits_out(x, offset, out, n):
+    """Append ``offset + i`` for every set bit ``i`` of ``x`` (below 2**32), ascending."""
+    x &= 0xFFFFFFFF
+    while x:
+        low = x & -x
+        x ^= low
+        out[n] = offset + low_bit_index(low)
+        n += 1
     return n
 
 
@@ -607,7 +653,9 @@ def do_play(state, rules, seat, card, pile, rng):
     state[C.F_PLAY_CARD] = card
     state[C.F_PLAY_UNDER] = under
     state[C.F_PLAY_PILE] = pile
-    push(state, C.K_OPT_EXTRAS, 0, 0, 0)
+    if state[C.F_PENDING_EXTRA] > 0 or tile_on(state, 8) or tile_on(state, 15):
+        # else the task would find no extra play granted: only T8 and T15 grant them (A21)
+        push(state, C.K_OPT_EXTRAS, 0, 0, 0)
     m = play_mask(state, rules, card)
     for slot in range(state[C.F_N_TILES] - 1, -1, -1):
         if state[C.F_TILE_DOWN + slot] == 0 and triggers_mask(
@@ -851,12 +899,13 @@ def next_round(state, rules, rng):
 
 @njit(**J)
 def all_show(state, rules, seat, bit):
-    for card in range(state[C.F_N_CARDS]):
-        if (
-            state[C.F_LOC + card] == C.LOC_HAND + seat
-            and not held_mask(state, rules, card) >> bit & 1
-        ):
-            return False
+    for w in range(C.HAND_WORDS):
+        x = hand_word(state, seat, w)
+        while x:
+            low = x & -x
+            x ^= low
+            if not held_mask(state, rules, w * 32 + low_bit_index(low)) >> bit & 1:
+                return False
     return True
 
 
@@ -869,9 +918,12 @@ def plan_b(state, rules, seat):
     m1 = 0
     m2 = 0
     k = 0
-    for card in range(state[C.F_N_CARDS]):
-        if state[C.F_LOC + card] == C.LOC_HAND + seat:
-            m = held_mask(state, rules, card)
+    for w in range(C.HAND_WORDS):  # the Hand's cards in id order
+        x = hand_word(state, seat, w)
+        while x:
+            low = x & -x
+            x ^= low
+            m = held_mask(state, rules, w * 32 + low_bit_index(low))
             if k == 0:
                 m0 = m
             elif k == 1:
@@ -930,7 +982,21 @@ def turn_end(state, rules, rng):
             count(state, nxt, C.C_TILES_AGAINST, 1)
             nxt = seat_after(state, seat, 2)
         state[C.F_ACTIVE] = nxt
-        push(state, C.K_TURN_START, 0, 0, 0)
+        start_turn(state)  # what K_TURN_START does, without the round trip through the stack
+
+
+@njit(**J)
+def start_turn(state):
+    """A turn's tasks (module docstring). T26's and T36's TURN_EXTRAS only while one of them is
+    face up: a tile turns face up only between rounds, so the task would do nothing."""
+    state[C.F_MAIN_PLAYED] = 0
+    state[C.F_PENDING_EXTRA] = 0
+    state[C.F_TURN_PLAYS] = 0
+    push(state, C.K_TURN_END, 0, 0, 0)
+    if tile_on(state, 26) or tile_on(state, 36):
+        push(state, C.K_TURN_EXTRAS, 0, 0, 0)
+    push(state, C.K_MAIN, 0, 0, 0)
+    push_window(state)
 
 
 @njit(**J)
@@ -1531,13 +1597,7 @@ def execute(state, rules, rng, out, code):
         return task_turn_extras(state, rules, rng, out, code)
     if kind == C.K_TURN_START:
         pop(state)
-        state[C.F_MAIN_PLAYED] = 0
-        state[C.F_PENDING_EXTRA] = 0
-        state[C.F_TURN_PLAYS] = 0
-        push(state, C.K_TURN_END, 0, 0, 0)
-        push(state, C.K_TURN_EXTRAS, 0, 0, 0)
-        push(state, C.K_MAIN, 0, 0, 0)
-        push_window(state)
+        start_turn(state)
         return 0
     if kind == C.K_TURN_END:
         pop(state)
@@ -1554,14 +1614,14 @@ def show(state):
     state[C.F_TOP + 1] = pile_top(state, 1) if state[C.F_N_PILES] == 2 else -1
     state[C.F_DECK_SHOWN] = deck_shown(state)
     seat = state[L.H_SEAT]
-    for card in range(state[C.F_N_CARDS]):
-        state[C.F_ACTIVE_HAND + card] = 0
-    for w in range(C.HAND_WORDS):
-        x = hand_word(state, seat, w)
+    for w in range(C.HAND_WORDS):  # only the cards that differ from the Hand shown last
+        new = hand_word(state, seat, w)
+        x = new ^ (state[C.F_SHOWN_BITS + w] & 0xFFFFFFFF)
+        state[C.F_SHOWN_BITS + w] = state[C.F_HAND_BITS + seat * C.HAND_WORDS + w]
         while x:
             low = x & -x
             x ^= low
-            state[C.F_ACTIVE_HAND + w * 32 + low_bit_index(low)] = 1
+            state[C.F_ACTIVE_HAND + w * 32 + low_bit_index(low)] = 1 if new & low else 0
     moon = tile_on(state, 33)
     for s in range(state[L.H_N_PLAYERS]):
         state[sf(s, C.SH_SHOWN)] = -1
@@ -1602,6 +1662,11 @@ def setup(state, rules, n_players, rng):
             state[C.F_MASKS + n] = 1 << p
             n += 1
     state[C.F_N_CARDS] = n
+    for card in range(n):
+        m = state[C.F_MASKS + card]
+        for p in range(k):
+            if m >> p & 1:
+                state[C.F_PIRATE_BITS + p * C.HAND_WORDS + (card >> 5)] |= 1 << (card & 31)
     for card in range(C.MAX_CARDS):
         state[C.F_LOC + card] = C.LOC_NONE
     state[C.F_WINNER] = -1
