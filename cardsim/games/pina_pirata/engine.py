@@ -58,6 +58,11 @@ ONTO_PLAYED_TABLE = _ONTO_PLAYED
 ONTO_UNDER_TABLE = _ONTO_UNDER
 
 B_CROC_TURTLE = (1 << C.CROCODILE) | (1 << C.TURTLE)
+# The tiles that change what may be played onto what (play_mask, can_play, list_plays): T6, T7,
+# T9, T13, T22, T29, T31, T34, T39, T40, as bits of the two F_TILES_ON words.
+MATCH_TILES = (6, 7, 9, 13, 22, 29, 31, 34, 39, 40)
+MATCH_TILES_ON_0 = sum(1 << t for t in MATCH_TILES if t < 32)
+MATCH_TILES_ON_1 = sum(1 << (t - 32) for t in MATCH_TILES if t >= 32)
 B_WALRUS = 1 << C.WALRUS
 
 
@@ -300,12 +305,47 @@ def list_plays(state, rules, seat, out, n):
     T39, T40, T6's Parrot onto a Monkey), and is not forbidden (T22's last card: every card; T7:
     a Walrus onto a Walrus). ``newest_wins`` weighs tile ages: ``can_play`` itself."""
     newest = rules[R.R_NEWEST_WINS]
-    # Without T7 and T31 a card's play mask is its printed one: the playable cards are then the
-    # Hand's cards printed with a pirate of ``allow`` (F_PIRATE_BITS), whole words at a time.
-    printed = not newest and not tile_on(state, 7) and not tile_on(state, 31)
+    # Under prohibition_wins the playable cards are the Hand's cards printed with a pirate of
+    # ``allow`` (F_PIRATE_BITS), whole words at a time, with what T7 and T31 change in a card's
+    # play mask (play_mask) added: T31 gives every Crocodile and Turtle card both pirates, T7
+    # makes the solitary Walrus every pirate.
+    t7 = tile_on(state, 7)
+    t31 = tile_on(state, 31)
+    every = all_pirates(rules)
     h0 = hand_word(state, seat, 0)
     h1 = hand_word(state, seat, 1)
     h2 = hand_word(state, seat, 2)
+    if (state[C.F_TILES_ON] & MATCH_TILES_ON_0) == 0 and (
+        state[C.F_TILES_ON + 1] & MATCH_TILES_ON_1
+    ) == 0:
+        # No such tile face up (most turns of a round with few tiles): R7 alone, a card may
+        # follow the top card when they share a printed pirate, under either tile_conflict;
+        # what the general pass below computes then, without its dozen tile tests per pile.
+        for pile in range(state[C.F_N_PILES]):
+            top = pile_top(state, pile)
+            s0 = h0
+            s1 = h1
+            s2 = h2
+            if top >= 0:
+                s0 = 0
+                s1 = 0
+                s2 = 0
+                a = state[C.F_MASKS + top]
+                while a:
+                    low = a & -a
+                    a ^= low
+                    base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
+                    s0 |= state[base]
+                    s1 |= state[base + 1]
+                    s2 |= state[base + 2]
+                s0 &= h0
+                s1 &= h1
+                s2 &= h2
+            offset = C.C_PLAY + pile * C.CARD_SPAN
+            n = bits_out(s0, offset, out, n)
+            n = bits_out(s1, offset + 32, out, n)
+            n = bits_out(s2, offset + 64, out, n)
+        return n
     for pile in range(state[C.F_N_PILES]):
         top = pile_top(state, pile)
         allow = 0
@@ -345,9 +385,9 @@ def list_plays(state, rules, seat, out, n):
                 forbid = B_WALRUS
             if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
                 forbid = -1
-        if printed:
-            if forbid != 0:
-                continue  # T22's last card (every card shows a pirate); T7 is off
+        if not newest:
+            if forbid == -1:
+                continue  # T22's last card (every card shows a pirate)
             s0 = h0
             s1 = h1
             s2 = h2
@@ -363,9 +403,34 @@ def list_plays(state, rules, seat, out, n):
                     s0 |= state[base]
                     s1 |= state[base + 1]
                     s2 |= state[base + 2]
+                if t31 and allow & B_CROC_TURTLE & every:  # T31 (A39)
+                    for p in (C.CROCODILE, C.TURTLE):
+                        base = C.F_PIRATE_BITS + p * C.HAND_WORDS
+                        s0 |= state[base]
+                        s1 |= state[base + 1]
+                        s2 |= state[base + 2]
+                if t7 and allow & every:  # T7: the solitary Walrus matches anything (A20)
+                    base = C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS
+                    for w in range(C.HAND_WORDS):
+                        x = state[base + w] & 0xFFFFFFFF
+                        while x:
+                            low = x & -x
+                            x ^= low
+                            if state[C.F_MASKS + w * 32 + low_bit_index(low)] == B_WALRUS:
+                                if w == 0:
+                                    s0 |= low
+                                elif w == 1:
+                                    s1 |= low
+                                else:
+                                    s2 |= low
                 s0 &= h0
                 s1 &= h1
                 s2 &= h2
+            if forbid == B_WALRUS:  # T7: no Walrus onto a Walrus; only Walrus cards show one
+                base = C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS
+                s0 &= ~state[base]
+                s1 &= ~state[base + 1]
+                s2 &= ~state[base + 2]
             offset = C.C_PLAY + pile * C.CARD_SPAN
             n = bits_out(s0, offset, out, n)
             n = bits_out(s1, offset + 32, out, n)
@@ -377,14 +442,8 @@ def list_plays(state, rules, seat, out, n):
                 low = x & -x
                 x ^= low
                 card = w * 32 + low_bit_index(low)
-                if top >= 0:
-                    if newest:
-                        if not can_play(state, rules, seat, card, pile):
-                            continue
-                    else:
-                        cm = play_mask(state, rules, card)
-                        if (cm & forbid) != 0 or not (always or (cm & allow) != 0):
-                            continue
+                if top >= 0 and not can_play(state, rules, seat, card, pile):  # newest_wins
+                    continue
                 out[n] = C.C_PLAY + pile * C.CARD_SPAN + card
                 n += 1
     return n
