@@ -38,6 +38,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bots import Bot
+from cardsim.core.bits import popcount
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
@@ -82,9 +83,8 @@ T_FRUIT = T_PROJ + C.N_TREES  # [MAX_PLAYERS]
 T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
 T_TOP2 = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] the largest once one largest tree is taken away
 T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
-T_N_CROWED = T_BASE + C.MAX_PLAYERS  # trees with a crow card on them
-T_CROWED = T_N_CROWED + 1  # [N_TREES] their indices
-T_LEN = T_CROWED + C.N_TREES  # kept in the observation's scratch space (cards.OBS_SCRATCH)
+T_CROWED = T_BASE + C.MAX_PLAYERS  # bit per tree with a crow card on it (tree index)
+T_LEN = T_CROWED + 1  # kept in the observation's scratch space (cards.OBS_SCRATCH)
 assert T_LEN <= C.SCRATCH_LEN
 
 
@@ -92,31 +92,26 @@ assert T_LEN <= C.SCRATCH_LEN
 def project_table(obs, table):
     """Every seat's projected trees and score into ``table``, once per decision (the values
     below are then O(1) per legal code)."""
-    n_crowed = 0
+    crowed = 0
     for seat in range(obs[L.H_N_PLAYERS]):
         row = T_PROJ + seat * C.MAX_KINDS
+        t = tree_at(seat, 0)
         fruit = 0
         top1 = 0
-        for kind in range(C.MAX_KINDS):
-            t = tree_at(seat, kind)
-            crow = obs[t + C.TREE_CROW]
-            table[T_CROWED + n_crowed] = seat * C.MAX_KINDS + kind
-            n_crowed += crow != C.NO_CROW  # kept only when a crow is there
-            size = after_meal(obs[t + C.TREE_SIZE], crow)
-            table[row + kind] = size
-            fruit += size
-            top1 = max(top1, size)
-        count1 = 0
         top2 = 0
         for kind in range(C.MAX_KINDS):
-            size = table[row + kind]
-            count1 += size == top1
-            top2 = max(top2, size if size < top1 else 0)
+            crow = obs[t + kind + C.TREE_CROW]
+            crowed |= (crow != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
+            size = after_meal(obs[t + kind + C.TREE_SIZE], crow)
+            table[row + kind] = size
+            fruit += size
+            top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
+            top1 = max(top1, size)
         table[T_FRUIT + seat] = fruit
         table[T_TOP1 + seat] = top1
-        table[T_TOP2 + seat] = top2 if count1 == 1 else top1  # two tie: one stays the largest
+        table[T_TOP2 + seat] = top2
         table[T_BASE + seat] = fruit + top1
-    table[T_N_CROWED] = n_crowed
+    table[T_CROWED] = crowed
 
 
 @njit(**HOT_RULES_JIT)
@@ -157,8 +152,10 @@ def leader_of(table, me, n_players):
     order (never to a fixed seat number, which would be a seat bias)."""
     best = -1
     leader = -1
-    for i in range(1, n_players):
-        seat = (me + i) % n_players
+    seat = me
+    for _ in range(1, n_players):
+        seat += 1
+        seat -= n_players if seat == n_players else 0  # the next seat, without a division
         if table[T_BASE + seat] > best:
             best = table[T_BASE + seat]
             leader = seat
@@ -210,12 +207,14 @@ def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     """Value of the best crow card a juicy card on ``seat``'s tree ``kind`` may attract (R10; A4:
     off the bot's own trees only if ``F_JUICY_OWN_CROWS``); -1e18 if there is none."""
     best = -1e18
-    own = obs[C.F_JUICY_OWN_CROWS] != 0
-    for i in range(table[T_N_CROWED]):
-        source = table[T_CROWED + i]
-        if own or source // C.MAX_KINDS != me:
-            value = crow_move_value(obs, table, params, me, leader, source, seat, kind, size)
-            best = max(best, value)
+    crowed = table[T_CROWED]
+    if obs[C.F_JUICY_OWN_CROWS] == 0:
+        crowed &= ~(((1 << C.MAX_KINDS) - 1) << (me * C.MAX_KINDS))
+    while crowed:
+        source = popcount((crowed & -crowed) - 1)  # the lowest crowed tree
+        crowed &= crowed - 1
+        value = crow_move_value(obs, table, params, me, leader, source, seat, kind, size)
+        best = max(best, value)
     return best
 
 
@@ -321,25 +320,104 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     )
 
 
+@njit(**HOT_RULES_JIT)
+def consider(value, i, best, best_value, ties, rng):
+    """The running best after decision ``i`` worth ``value``: (best, best_value, ties). Ties are
+    broken uniformly at random by reservoir sampling."""
+    if value > best_value + 1e-9:
+        return i, value, 1
+    if value > best_value - 1e-9:
+        ties += 1
+        if randint(rng, ties) == 0:
+            best = i
+    return best, best_value, ties
+
+
 @njit(**RULES_JIT)
 def best_decision(obs, table, legal, n_legal, params, rng):
-    """``weighted_bot`` with its scratch ``table``."""
+    """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
+    in runs of one kind of decision: what a run's codes share is read once per run (the values
+    are ``decision_value``'s, code by code). One loop, with ``decision_value`` written once: each
+    inlined copy of it costs seconds of compile time."""
     me = obs[L.H_SEAT]
     project_table(obs, table)
     leader = leader_of(table, me, obs[L.H_N_PLAYERS])
+    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
+    harm_free = harm_free and params[W_LANDING] == 0
+    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
     best = 0
     best_value = -1e18
     ties = 0
-    for i in range(n_legal):
-        v = decision_value(obs, table, params, legal[i], me, leader)
-        if v > best_value + 1e-9:
-            best_value = v
-            best = i
-            ties = 1
-        elif v > best_value - 1e-9:
-            ties += 1
-            if randint(rng, ties) == 0:  # reservoir sampling: each tie equally likely
-                best = i
+    # fruit plays: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
+    block_end = block = target = kind = size0 = rest = others = 0
+    # shoo-tos: code - C_SHOO_TO = kind * N_TREES + destination tree (R19)
+    src_kind = -1
+    crow = 0
+    head = relief = forgone = 0.0
+    own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
+    i = 0
+    while i < n_legal:
+        code = legal[i]
+        if C.C_FRUIT <= code < C.C_CROW:
+            if code >= block_end:  # the first play into this orchard
+                orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
+                block = C.C_FRUIT + orchard * C.PLAY_SPAN
+                block_end = block + C.PLAY_SPAN
+                kind, target = divmod(orchard, C.MAX_PLAYERS)
+                size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
+                old = table[T_PROJ + target * C.MAX_KINDS + kind]
+                others = table[T_TOP1 + target]
+                if old == others:
+                    others = table[T_TOP2 + target]
+                rest = table[T_FRUIT + target] - old - table[T_BASE + target]
+            cards = code - block
+            ordinary = cards // C.COUNT_BASE
+            juicy = cards % C.COUNT_BASE
+            size = size0 + ordinary + juicy
+            v = params[W_CARDS] * (ordinary + juicy)
+            move = -1e18
+            if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
+                move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+            if move > -1e17:
+                v = v + move
+            else:  # change_with(table, target, kind, size)
+                v = v + weigh_seat(params, me, leader, target, rest + size + max(others, size))
+        elif harm_free and C.C_CROW <= code < C.C_PROTECT:
+            # every crow card placed is worth the same to a bot that weighs no harm: the run of
+            # them changes nothing unless it comes near the best so far (then each one counts)
+            end = i
+            while end < n_legal and legal[end] < C.C_PROTECT:
+                end += 1
+            v = params[W_CARDS]
+            if v > best_value - 1e-9:
+                for k in range(i, end):
+                    best, best_value, ties = consider(v, k, best, best_value, ties, rng)
+            i = end
+            continue
+        elif C.C_SHOO_TO <= code < C.C_DISCARD and not (
+            own_trees[0] <= (code - C.C_SHOO_TO) % C.N_TREES < own_trees[1]
+        ):
+            skind, dest = divmod(code - C.C_SHOO_TO, C.N_TREES)
+            seat, dest_kind = divmod(dest, C.MAX_KINDS)
+            if skind != src_kind:  # the first shoo-to of this tree's crow
+                src_kind = skind
+                t = tree_at(me, skind)
+                crow = obs[t + C.TREE_CROW]
+                lost_extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_OUT] else 0.0  # R19 cancels it
+                head = params[W_CARDS] - params[W_SCARECROW] - lost_extra
+                relief = weigh_seat(
+                    params, me, leader, me, change_with(table, me, skind, obs[t + C.TREE_SIZE])
+                )
+                forgone = forgone_shoo_outs(obs, table, params, me, skind)
+            size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
+            hurt = change_with(table, seat, dest_kind, after_meal(size, crow))
+            stay = landing(params, me, seat) - landing(params, me, me)
+            move = relief + weigh_seat(params, me, leader, seat, hurt) + stay  # crow_move_value
+            v = head + move - forgone
+        else:
+            v = decision_value(obs, table, params, code, me, leader)
+        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        i += 1
     return best
 
 
@@ -382,3 +460,4 @@ BUILTIN = {
         PARAM_NAMES,
     ),
 }
+

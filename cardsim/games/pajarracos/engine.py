@@ -86,6 +86,7 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
+from cardsim.core.bits import popcount
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -549,23 +550,43 @@ def list_fruit_plays(state, rules, seat, kind, out, n):
     return n
 
 
-@njit(**RULES_JIT)
-def list_crows(state, seat, out, n):
-    """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7)."""
-    n_players = state[L.H_N_PLAYERS]
-    for crow in range(2):
-        if state[hand_at(seat, C.LONE_CROW + crow)] == 0:
-            continue
-        for tree in range(n_players * C.MAX_KINDS):
-            owner = tree // C.MAX_KINDS
-            out[n] = C.C_CROW + crow * C.N_TREES + tree  # kept only if legal (no branch)
-            n += (owner != seat) & open_to_crows_flag(state, owner, tree % C.MAX_KINDS)
+@njit(**HOT_RULES_JIT)
+def open_trees(state, seat):
+    """Bit per tree (``tree = owner * MAX_KINDS + kind``) of another player than ``seat`` open
+    to a crow card: existing, no crow, no scarecrow (R11, R19, A7, A9). Read once per listing for
+    every crow card and shoo-to."""
+    mask = 0
+    for owner in range(state[L.H_N_PLAYERS]):
+        for kind in range(C.MAX_KINDS):
+            is_open = (owner != seat) & open_to_crows_flag(state, owner, kind)
+            mask |= is_open << (owner * C.MAX_KINDS + kind)
+    return mask
+
+
+@njit(**HOT_RULES_JIT)
+def list_trees(mask, first, out, n):
+    """``first + tree`` for every tree in ``mask``, ascending."""
+    while mask:
+        out[n] = first + popcount((mask & -mask) - 1)  # the lowest tree left
+        mask &= mask - 1
+        n += 1
     return n
 
 
 @njit(**RULES_JIT)
-def list_scarecrows(state, seat, out, n):
-    """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9)."""
+def list_crows(state, seat, open_mask, out, n):
+    """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7;
+    ``open_mask`` from ``open_trees``)."""
+    for crow in range(2):
+        if state[hand_at(seat, C.LONE_CROW + crow)] > 0:
+            n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
+    return n
+
+
+@njit(**RULES_JIT)
+def list_scarecrows(state, seat, open_mask, out, n):
+    """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
+    ``open_mask`` from ``open_trees``)."""
     if state[hand_at(seat, C.SCARECROW)] == 0:
         return n
     used = state[C.F_CTX_USED]
@@ -575,14 +596,9 @@ def list_scarecrows(state, seat, out, n):
     for kind in range(C.MAX_KINDS):
         out[n] = C.C_SHOO_OUT + kind  # used trees have no crow left
         n += state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
-    n_trees = state[L.H_N_PLAYERS] * C.MAX_KINDS
     for kind in range(C.MAX_KINDS):
-        if state[tree_at(seat, kind) + C.TREE_CROW] == C.NO_CROW:
-            continue
-        for dest in range(n_trees):
-            owner = dest // C.MAX_KINDS
-            out[n] = C.C_SHOO_TO + kind * C.N_TREES + dest
-            n += (owner != seat) & open_to_crows_flag(state, owner, dest % C.MAX_KINDS)
+        if state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW:
+            n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
     return n
 
 
@@ -601,8 +617,11 @@ def list_action(state, rules, seat, out):
     n = 0
     for kind in range(C.MAX_KINDS):
         n = list_fruit_plays(state, rules, seat, kind, out, n)
-    n = list_crows(state, seat, out, n)
-    n = list_scarecrows(state, seat, out, n)
+    sends_crows = state[hand_at(seat, C.LONE_CROW)] + state[hand_at(seat, C.FLOCK)]
+    sends_crows += state[hand_at(seat, C.SCARECROW)]  # a shoo-to sends one too
+    open_mask = open_trees(state, seat) if sends_crows > 0 else 0
+    n = list_crows(state, seat, open_mask, out, n)
+    n = list_scarecrows(state, seat, open_mask, out, n)
     n = list_discards(state, seat, 0, out, n)
     if rules[R.R_DISCARD_MIN] == 0:
         out[n] = C.C_PASS  # A12 alternative
@@ -639,9 +658,9 @@ def legal(state, rules, out):
     if phase == C.PHASE_FRUIT_MORE:
         return list_fruit_plays(state, rules, seat, state[C.F_CTX_KIND], out, 1)
     if phase == C.PHASE_CROW_MORE:
-        return list_crows(state, seat, out, 1)
+        return list_crows(state, seat, open_trees(state, seat), out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
-        return list_scarecrows(state, seat, out, 1)
+        return list_scarecrows(state, seat, open_trees(state, seat), out, 1)
     return list_discards(state, seat, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
 
 

@@ -182,9 +182,14 @@ SEAT_LEN = 7
 REVEALED_RABBIT = -2
 F_MASKS = F_SEATS + MAX_PLAYERS * SEAT_LEN  # [MAX_CARDS] pirate mask per card id
 F_ROUND_END = F_MASKS + MAX_CARDS  # [3] tiles the round winner drew (R11), 0 if none
-PUBLIC_END = F_ROUND_END + 3
+HAND_WORDS = 3  # card sets as bits: bit c % 32 of word c // 32 is card c (MAX_CARDS <= 96)
+# [N_PIRATES][HAND_WORDS] the cards printed with each pirate (F_MASKS as bit sets; engine.list_plays
+# and the bots' per-pirate counts, a popcount each instead of a pass over every card)
+F_PIRATE_BITS = F_ROUND_END + 3
+PUBLIC_END = F_PIRATE_BITS + N_PIRATES * HAND_WORDS
 F_ACTIVE_HAND = PUBLIC_END  # [MAX_CARDS] 1 for each card in the deciding seat's Hand
-F_SCRATCH = F_ACTIVE_HAND + MAX_CARDS  # free for the bot; the engine never reads it
+F_SHOWN_BITS = F_ACTIVE_HAND + MAX_CARDS  # [HAND_WORDS] the same Hand as a bit set
+F_SCRATCH = F_SHOWN_BITS + HAND_WORDS  # free for the bot; the engine never reads it
 SCRATCH_LEN = 64
 OBS_HAND = F_ACTIVE_HAND
 OBS_SCRATCH = F_SCRATCH
@@ -208,12 +213,10 @@ F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
 F_TILES_ON = F_TURN_PLAYS + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
-HAND_WORDS = 3  # 32 cards a word: MAX_CARDS <= 96
-F_HAND_BITS = F_TILES_ON + 2  # [MAX_PLAYERS][HAND_WORDS] bit c % 32 of word c // 32: card c in that Hand
-# [N_PIRATES][HAND_WORDS] the cards printed with each pirate, as bit sets (engine.list_plays)
-F_PIRATE_BITS = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS
-F_SHOWN_BITS = F_PIRATE_BITS + N_PIRATES * HAND_WORDS  # [HAND_WORDS] the Hand in F_ACTIVE_HAND
-F_SP = F_SHOWN_BITS + HAND_WORDS  # tasks on the stack
+# pirates whose play can set off a face-up tile (-1: any play can, T11 or T40; engine.sync_tiles)
+F_TRIGGERS = F_TILES_ON + 2
+F_HAND_BITS = F_TRIGGERS + 1  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
+F_SP = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
 F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
 

@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
+from cardsim.core.bits import popcount
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -84,9 +85,12 @@ def tile_on(state, tile):
 
 @njit(**J)
 def sync_tiles(state):
-    """``F_TILES_ON`` from the tiles in play and their faces: after every change of either."""
+    """``F_TILES_ON`` and ``F_TRIGGERS`` from the tiles in play and their faces: after every
+    change of either. Tiles change only between rounds or by T27, so a play's trigger test and
+    ``show``'s T33 test read a word instead of passing over the tiles every turn."""
     w0 = 0
     w1 = 0
+    keys = 0
     for slot in range(state[C.F_N_TILES]):
         if state[C.F_TILE_DOWN + slot] == 0:
             t = state[C.F_TILES + slot]
@@ -94,8 +98,18 @@ def sync_tiles(state):
                 w0 |= 1 << t
             else:
                 w1 |= 1 << (t - 32)
+            if PLAY_KEY_TABLE[t] >= 0:
+                keys |= 1 << PLAY_KEY_TABLE[t]
+            if ONTO_PLAYED_TABLE[t] >= 0:
+                keys |= 1 << ONTO_PLAYED_TABLE[t]  # and the card underneath must match (T2, T26)
+            if t == 11 or t == 40:
+                keys = -1  # T11 acts on every play (A27); T40 on a solitary card of any pirate
     state[C.F_TILES_ON] = w0
     state[C.F_TILES_ON + 1] = w1
+    state[C.F_TRIGGERS] = keys
+    if w1 >> (33 - 32) & 1 == 0:
+        for s in range(state[L.H_N_PLAYERS]):
+            state[sf(s, C.SH_SHOWN)] = -1  # T33 is not face up: no card is shown (``show``)
 
 
 # Hands as bit sets (F_HAND_BITS, kept with F_LOC by to_hand / from_hand): a set bit's card id
@@ -194,18 +208,23 @@ def front_leader(state, seat):
 def seat_after(state, seat, steps):
     """The seat ``steps`` turns after ``seat`` in the current direction of play."""
     n = state[L.H_N_PLAYERS]
-    return (seat + steps * state[C.F_DIR]) % n
+    s = seat + steps * state[C.F_DIR]  # within [-n, 2n]: steps <= n (T12: 2); no division
+    while s >= n:
+        s -= n
+    while s < 0:
+        s += n
+    return s
 
 
 @njit(**J)
 def left_of(state, seat):
-    return (seat + 1) % state[L.H_N_PLAYERS]  # A6: fixed seats
+    left = seat + 1  # A6: fixed seats
+    return 0 if left == state[L.H_N_PLAYERS] else left
 
 
 @njit(**J)
 def right_of(state, seat):
-    n = state[L.H_N_PLAYERS]
-    return (seat + n - 1) % n
+    return state[L.H_N_PLAYERS] - 1 if seat == 0 else seat - 1
 
 
 @njit(**J)
@@ -657,12 +676,13 @@ def do_play(state, rules, seat, card, pile, rng):
         # else the task would find no extra play granted: only T8 and T15 grant them (A21)
         push(state, C.K_OPT_EXTRAS, 0, 0, 0)
     m = play_mask(state, rules, card)
-    for slot in range(state[C.F_N_TILES] - 1, -1, -1):
-        if state[C.F_TILE_DOWN + slot] == 0 and triggers_mask(
-            state, rules, state[C.F_TILES + slot], card, m, under
-        ):
-            push_window(state)
-            push(state, C.K_TILE, slot, 0, 0)
+    if m & state[C.F_TRIGGERS]:  # else no face-up tile triggers on this card (sync_tiles)
+        for slot in range(state[C.F_N_TILES] - 1, -1, -1):
+            if state[C.F_TILE_DOWN + slot] == 0 and triggers_mask(
+                state, rules, state[C.F_TILES + slot], card, m, under
+            ):
+                push_window(state)
+                push(state, C.K_TILE, slot, 0, 0)
     push_window(state)
 
 
@@ -1067,9 +1087,11 @@ def task_main(state, rules, rng, out, code):
     seat = state[C.F_ACTIVE]
     if code >= 0:
         pop(state)
-        if code < C.C_DRAW:
+        if code < C.C_DRAW:  # apply_play_or_draw written out: one call less per turn
             state[C.F_MAIN_PLAYED] = 1
-        apply_play_or_draw(state, rules, seat, code, rng)
+            do_play(state, rules, seat, code % C.CARD_SPAN, code // C.CARD_SPAN, rng)
+        elif code == C.C_DRAW:
+            draw_step(state, rules, seat, rng)
         return 0
     n = list_plays(state, rules, seat, out, 0)
     if n > 0:
@@ -1193,8 +1215,38 @@ def task_drawn(state, rules, rng, out, code):
 
 
 @njit(**J)
+def printed_held(state, rules):
+    """A card shows its printed pirates in a Hand: T7 and T31 widen them only under their A38 /
+    A39 options (``held_mask``)."""
+    return not (
+        (rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7))
+        or (rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31))
+    )
+
+
+@njit(**J)
+def showing_word(state, seat, w, bit):
+    """Word ``w`` of the set of ``seat``'s Hand cards printed with pirate ``bit`` (any if -1)."""
+    x = hand_word(state, seat, w)
+    if bit >= 0:
+        x &= state[C.F_PIRATE_BITS + bit * C.HAND_WORDS + w]
+    return x
+
+
+@njit(**J)
 def nth_card(state, seat, k, bit, rules):
     """The ``k``-th card (id order) of ``seat``'s Hand showing pirate ``bit`` (any if -1)."""
+    if printed_held(state, rules):  # the k-th set bit of the Hand's cards showing it
+        for w in range(C.HAND_WORDS):
+            x = showing_word(state, seat, w, bit)
+            c = popcount(x)
+            if k >= c:
+                k -= c
+                continue
+            for _ in range(k):
+                x &= x - 1
+            return w * 32 + low_bit_index(x & -x)
+        return -1
     for card in range(state[C.F_N_CARDS]):
         if state[C.F_LOC + card] == C.LOC_HAND + seat and (
             bit < 0 or held_mask(state, rules, card) >> bit & 1
@@ -1208,6 +1260,10 @@ def nth_card(state, seat, k, bit, rules):
 @njit(**J)
 def count_showing(state, rules, seat, bit):
     n = 0
+    if printed_held(state, rules):
+        for w in range(C.HAND_WORDS):
+            n += popcount(showing_word(state, seat, w, bit))
+        return n
     for card in range(state[C.F_N_CARDS]):
         if state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> bit & 1:
             n += 1
@@ -1614,22 +1670,23 @@ def show(state):
     state[C.F_TOP + 1] = pile_top(state, 1) if state[C.F_N_PILES] == 2 else -1
     state[C.F_DECK_SHOWN] = deck_shown(state)
     seat = state[L.H_SEAT]
-    for w in range(C.HAND_WORDS):  # only the cards that differ from the Hand shown last
-        new = hand_word(state, seat, w)
-        x = new ^ (state[C.F_SHOWN_BITS + w] & 0xFFFFFFFF)
-        state[C.F_SHOWN_BITS + w] = state[C.F_HAND_BITS + seat * C.HAND_WORDS + w]
-        while x:
-            low = x & -x
-            x ^= low
-            state[C.F_ACTIVE_HAND + w * 32 + low_bit_index(low)] = 1 if new & low else 0
-    moon = tile_on(state, 33)
-    for s in range(state[L.H_N_PLAYERS]):
-        state[sf(s, C.SH_SHOWN)] = -1
-        if moon and hand_n(state, s) == 1:  # T33: the only card of a one-card Hand, face up
-            for w in range(C.HAND_WORDS):
-                x = hand_word(state, s, w)
-                if x:
-                    state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
+    n_cards = state[C.F_N_CARDS]
+    for w in range(C.HAND_WORDS):  # only the words that differ from the Hand shown last
+        new = state[C.F_HAND_BITS + seat * C.HAND_WORDS + w]
+        if new != state[C.F_SHOWN_BITS + w]:
+            state[C.F_SHOWN_BITS + w] = new
+            # every entry of the word at once (vectorized): cheaper than bit by bit, since the
+            # deciding seat changes every turn and a Hand differs from the last in most bits
+            for i in range(min(32, n_cards - w * 32)):
+                state[C.F_ACTIVE_HAND + w * 32 + i] = (new >> i) & 1
+    if tile_on(state, 33):  # else every SH_SHOWN is -1 already (sync_tiles)
+        for s in range(state[L.H_N_PLAYERS]):
+            state[sf(s, C.SH_SHOWN)] = -1
+            if hand_n(state, s) == 1:  # T33: the only card of a one-card Hand, face up
+                for w in range(C.HAND_WORDS):
+                    x = hand_word(state, s, w)
+                    if x:
+                        state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
 
 
 @njit(**J)
@@ -1637,7 +1694,31 @@ def run(state, rules, rng, out):
     """Advance to the next real decision (two or more legal codes; any decision with the
     internal ``R_STOP_FORCED`` set): their count, 0 at the end."""
     while state[L.H_OVER] == 0:
-        n = execute(state, rules, rng, out, -1)
+        # execute(..., -1) written out, the commonest tasks first: one call less per task
+        # (a call passes each array as seven words; the dispatch cost ~12% of a random turn)
+        kind = state[top_task(state)]
+        if kind == C.K_MAIN:
+            n = task_main(state, rules, rng, out, -1)
+        elif kind == C.K_TURN_END:
+            pop(state)
+            turn_end(state, rules, rng)
+            n = 0
+        elif kind == C.K_TILE:
+            n = task_tile(state, rules, rng, out, -1)
+        elif kind == C.K_WINDOW:
+            n = task_window(state, rules, rng, out, -1)
+        elif kind == C.K_OPT_EXTRAS:
+            n = task_opt_extras(state, rules, rng, out, -1)
+        elif kind == C.K_TURN_EXTRAS:
+            n = task_turn_extras(state, rules, rng, out, -1)
+        elif kind == C.K_DRAWN:
+            n = task_drawn(state, rules, rng, out, -1)
+        elif kind == C.K_TURN_START:
+            pop(state)
+            start_turn(state)
+            n = 0
+        else:
+            n = task_round_end(state, rules, rng, out, -1)
         if n == 1 and not rules[R.R_STOP_FORCED]:
             execute(state, rules, rng, out, out[0])
         elif n >= 1:
@@ -1689,7 +1770,10 @@ def deal(state, rules, n_players, rng, out):
 
 @njit(**J)
 def step(state, rules, decision, rng, out):
-    execute(state, rules, rng, out, decision)
+    if state[top_task(state)] == C.K_MAIN:  # most decisions: one call less (``run``)
+        task_main(state, rules, rng, out, decision)
+    else:
+        execute(state, rules, rng, out, decision)
     return run(state, rules, rng, out)
 
 

@@ -1037,8 +1037,13 @@ class ReferenceGame:
         o[C.F_MASKS : C.F_MASKS + len(self.masks)] = self.masks
         for i, t in enumerate(self.round_end_tiles):
             o[C.F_ROUND_END + i] = t
+        for card, mask in enumerate(self.masks):
+            for pirate in range(C.N_PIRATES):
+                if mask >> pirate & 1:
+                    set_bit(o, C.F_PIRATE_BITS + pirate * C.HAND_WORDS, card)
         for card in self.hands[ask.seat]:
             o[C.F_ACTIVE_HAND + card] = 1
+            set_bit(o, C.F_SHOWN_BITS, card)
         return o
 
     # Conservation (tests) ------------------------------------------------------------------------------
@@ -1048,6 +1053,13 @@ class ReferenceGame:
         for s in range(self.n):
             places += self.hands[s] + self.front[s] + self.voodoo[s]
         return places
+
+
+def set_bit(o: np.ndarray, base: int, card: int) -> None:
+    """Set card ``card``'s bit in the int32 bit set at ``o[base:]`` (bit 31 makes a word
+    negative, as in the engine's int32 state)."""
+    word = (int(o[base + card // 32]) & 0xFFFFFFFF) | 1 << card % 32
+    o[base + card // 32] = word - (1 << 32) if word >= 1 << 31 else word
 
 
 def play_reference(spec, game: int) -> tuple[np.ndarray, np.ndarray, list[dict]]:

@@ -1,0 +1,77 @@
+"""The README's headline figures: wall time of the documented `cardsim run` commands, warm cache.
+
+    python benchmarks/headline.py [--repeat 3] [--game fruit-picking ...]
+
+Each command is the one a user types (`cardsim run GAME --games N --players P`, default bots,
+all cores, start-up and summary included), run as a subprocess after one small warm-up run of
+the same game and player count, so the compiled cache is warm. Prints per command the minimum
+wall time of the repeats (and the user CPU of that run: on a shared machine, the figure the
+load disturbs least), with the load average before and after: quote them together. A figure
+taken while other jobs run says more about the load than about the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# (game, games, players): the commands the README's introduction quotes
+HEADLINE = (
+    ("fruit-picking", "1e6", 2),
+    ("pajarracos", "1e6", 4),
+    ("piepmatz", "1e6", 4),
+    ("pina-pirata", "1e5", 4),
+)
+
+
+def run_seconds(game: str, games: str, players: int) -> tuple[float, float]:
+    """(wall, user CPU) seconds of one ``cardsim run`` in a subprocess; its output is discarded
+    but a failure is not."""
+    executable = Path(sys.executable).with_name("cardsim")  # the installed command
+    command = [str(executable), "run", game, "--games", games, "--players", str(players)]
+    t0, u0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    subprocess.run(command, check=True, capture_output=True)
+    user = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - u0
+    return time.perf_counter() - t0, user
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{platform.node()}: {os.cpu_count()} cores, {model}, Python {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per command (minimum kept)")
+    parser.add_argument("--game", action="append", help="only these rulesets (default: all four)")
+    args = parser.parse_args()
+    print(machine())
+    print(f"{'command':<56}{'wall s':>8}{'user s':>8}  load average before -> after")
+    for game, games, players in HEADLINE:
+        if args.game and game not in args.game:
+            continue
+        run_seconds(game, "1000", players)  # warm-up: compiles if the cache is cold
+        before = load()
+        best = min(run_seconds(game, games, players) for _ in range(args.repeat))
+        command = f"cardsim run {game} --games {games} --players {players}"
+        print(f"{command:<56}{best[0]:>8.2f}{best[1]:>8.2f}  {before} -> {load()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
