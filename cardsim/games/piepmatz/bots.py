@@ -79,7 +79,9 @@ PLANNER_PARAMS = (
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
 S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
 # (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
-S_MASK = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [MAX_SPECIES] the bot's collection masks (as simulated)
+S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_PERCHES * MAX_STRENGTH] float64 per perch and
+# strength: the value of a chain that never collected the card played (NaN: none yet)
+S_MASK = S_CHAIN + 2 * C.MAX_PERCHES * C.MAX_STRENGTH  # [MAX_SPECIES] the bot's collection masks
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
@@ -113,23 +115,24 @@ def strength(bird):
 
 @njit(**HOT_RULES_JIT)
 def bird_points(obs):
-    """The egg points of a bird of strength 1..6 (R34), packed 8 bits each, strength 1 lowest:
-    read once, kept in a register."""
+    """The egg points of a bird of strength 1..6 (R34), packed 8 bits each, strength 6 lowest
+    (reversed for ``mask_points``): read once, kept in a register."""
     packed = 0
     for s in range(C.MAX_STRENGTH):
-        packed |= obs[C.F_BIRD_POINTS + s] << (8 * s)
+        packed |= obs[C.F_BIRD_POINTS + s] << (8 * (C.MAX_STRENGTH - 1 - s))
     return packed
 
 
 @njit(**HOT_RULES_JIT)
 def mask_points(mask, points_by_strength):
-    """Egg points of the birds in a species mask (R34): the birds of each strength counted in
-    2-bit fields, then weighted (``points_by_strength``: ``bird_points``)."""
-    counts = (mask & 0x555) + (mask >> 1 & 0x555)
-    points = 0
-    for s in range(C.MAX_STRENGTH):
-        points += (counts >> (2 * s) & 3) * (points_by_strength >> (8 * s) & 255)
-    return points
+    """Egg points of the birds in a species mask (R34), by one multiplication: the birds of each
+    strength are counted in 2-bit fields, spread to 8-bit lanes (strength 1 lowest) and multiplied
+    by ``points_by_strength`` (``bird_points``: lanes reversed), whose lane 5 then sums count x
+    points over the strengths. No lane carries: 2 birds x at most 20 points, 6 strengths: <= 240."""
+    counts = (mask & 0x555) + (mask >> 1 & 0x555)  # strength s + 1 at bits 2s
+    x = (counts & 0x3F) | ((counts & 0xFC0) << 18)  # strengths 1-3 at bits 0-5, 4-6 at 24-29
+    lanes = (x & 0x3000003) | ((x & 0xC00000C) << 6) | ((x & 0x30000030) << 12)  # at bits 8s
+    return (lanes * points_by_strength) >> 40 & 255
 
 
 @njit(**RULES_JIT)
@@ -277,27 +280,25 @@ def packed_without(packed, position, width):
 
 
 @njit(**HOT_RULES_JIT)
-def reach_seeds(obs, column, seeds):
-    """For each reach r = 1..seed_column_size (2 bits at 2r - 2): the best seed card among
-    positions 1..r of a column (``packed_column``, ``seeds`` cards; a place past its seed cards
-    counts 2: the refill is unknown)."""
-    best = 0
-    packed = 0
-    for d in range(1, obs[C.F_COLUMN_SIZE] + 1):
-        best = max(best, column >> (2 * d - 2) & 3 if d <= seeds else 2)
-        packed |= best << (2 * d - 2)
-    return packed
+def best_seed_within(column, seeds, reach):
+    """The best seed card among positions 1..``reach`` of a column (``packed_column``, ``seeds``
+    cards; a place past its seed cards counts 2: the refill is unknown), without a loop: a
+    value-3 field has both bits set, a value-2 or -3 field its high bit (values are 1..3)."""
+    low = column & ((1 << (2 * min(reach, seeds))) - 1)
+    if low & (low >> 1) & 0x555:
+        return 3
+    return 2 if (low >> 1) & 0x555 or reach > seeds else 1
 
 
 @njit(**HOT_RULES_JIT)
-def expose_penalty(obs, params, reach_best, total, perched):
+def expose_penalty(obs, params, column, seeds, total, perched):
     """What a row whose ground total ``total`` no longer beats its perched bird (``perched``)
     leaves the next player: the best seed card one card of strength 1-6 can reach and the perched
-    bird. ``reach_best``: ``reach_seeds`` of the column then."""
+    bird. ``column``, ``seeds``: the seed column then (``packed_column``)."""
     reach = min(total + C.MAX_STRENGTH - perched, obs[C.F_COLUMN_SIZE])
     if reach < 1:
         return 0.0
-    best_seed = reach_best >> (2 * reach - 2) & 3
+    best_seed = best_seed_within(column, seeds, reach)
     return params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
 
 
@@ -352,27 +353,33 @@ def keep_option(obs, params, bird, hand_index):
 
 
 @njit(**HOT_RULES_JIT)
-def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first):
+def play_value(obs, params, me, bird, perch, hand_index, column, squirrels, crow_first):
     """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
 
-    Read once per decision: the rows (``read_table``), the seed column (``column``, packed, and
-    its ``reach_best``) and the bad-card column (``squirrels``: bit i, the bad card at position
-    i + 1 is a squirrel, else a crow). The simulation reads the row in place: ``ground`` holds
+    Read once per decision: the rows (``read_table``), the seed column (``column``, packed) and
+    the bad-card column (``squirrels``: bit i, the bad card at position i + 1 is a squirrel,
+    else a crow). The simulation reads the row in place: ``ground`` holds
     the strengths of its ground birds (3 bits per place; the card played is the last place) and
     ``alive`` the places still on the ground; the columns stay packed in integers. Only the bot's
     collection changes in memory (the scratch room's masks, counts and points): each collected
     bird is noted (7 bits each in ``taken_list``) and taken out again at the end. Nothing is copied
     per candidate. A crow met at a chain's first step finds the same collection (the perched bird
     added) for every card played on that perch: its loss is read once per perch (``crow_first``,
-    float64 per perch, NaN until read)."""
+    float64 per perch, NaN until read).
+
+    Returns (value, same for its strength): True when a chain ran and never collected the card
+    played. Such a chain reads nothing of the card but its strength (the rows, columns and
+    collection it meets are the same for every card of that strength on that perch, and each
+    step's values are computed in the same order), so another hand card of the same strength on
+    the same perch has the same value, to the bit."""
     played = strength(bird)
     row = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch]
     total = (row >> 3) + played
     perched = row & 7
     value = -params[W_SPEND] * played
     if total <= perched:  # no chain: the table is as it was, the card joins the ground
-        value -= expose_penalty(obs, params, reach_best, total, perched)
-        return value + keep_option(obs, params, bird, hand_index)
+        value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
+        return value + keep_option(obs, params, bird, hand_index), False
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
     ground = obs[C.OBS_SCRATCH + S_GROUND + perch] | played << (3 * n)
@@ -387,6 +394,7 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
     seed_points = 0.0
     taken_count = 0
     taken_list = 0
+    played_taken = False
     while total > perched:
         d = total - perched
         bad = 0
@@ -404,6 +412,7 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
                     bads -= 1
         elif obs[C.F_FEEDER_LEFT] > 0:
             seed_points += params[W_DECK_SEED]
+        played_taken |= place == n
         taken = whole(obs[base + place]) if place < n else bird
         value += my_bird_value(obs, params, taken)
         species = whole(taken) // C.BIRDS_PER_SPECIES
@@ -430,11 +439,11 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
         else:
             place = 0
             best = 0
-            for i in range(1, n + 1):
+            for i in range(1, n + 1):  # selects, not branches: they would mispredict
                 s = ground >> (3 * i) & 7
-                if alive >> i & 1 and s > best:
-                    place = i
-                    best = s
+                stronger = (alive >> i & 1 != 0) & (s > best)
+                place = i if stronger else place
+                best = s if stronger else best
         perched = ground >> (3 * place) & 7
         alive &= ~(1 << place)
         total -= perched
@@ -445,8 +454,8 @@ def play_value(obs, params, me, bird, perch, hand_index, column, reach_best, squ
         obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
         obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(taken) - 1]
     value += params[W_SEED] * seed_points
-    value -= expose_penalty(obs, params, reach_seeds(obs, column, seeds), total, perched)
-    return value
+    value -= expose_penalty(obs, params, column, seeds, total, perched)
+    return value, not played_taken
 
 
 @njit(**RULES_JIT)
@@ -538,23 +547,32 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     read_keeps(obs, params)
     read_table(obs)
     column = packed_column(obs)
-    reach_best = reach_seeds(obs, column, obs[C.F_SEED_LEN])
     squirrels = 0
     for i in range(obs[C.F_BAD_LEN]):
         squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
-    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
+    chain_value = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    perches = obs[C.F_PERCHES]
     for perch in range(C.MAX_PERCHES):
         crow_first[perch] = np.nan
-    perches = obs[C.F_PERCHES]
+    for k in range(perches * C.MAX_STRENGTH):
+        chain_value[k] = np.nan
     hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
     on_perch = 0
     for i in range(n_legal):
         code = whole(legal[i])
         bird = code // C.MAX_PERCHES
         perch = code % C.MAX_PERCHES
-        v = play_value(
-            obs, params, me, bird, perch, hand_index, column, reach_best, squirrels, crow_first
-        )
+        # ~1 hand card in 4 shares its strength with another: its chains on each perch are
+        # simulated once (play_value: same value when the card played is never collected)
+        key = perch * C.MAX_STRENGTH + strength(bird) - 1
+        v = chain_value[key]
+        if v != v:  # NaN: not simulated yet for this strength here, or not shareable
+            v, shared = play_value(
+                obs, params, me, bird, perch, hand_index, column, squirrels, crow_first
+            )
+            if shared:
+                chain_value[key] = v
         best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         on_perch += 1
         if on_perch == perches:

@@ -809,8 +809,8 @@ def show_view(state):
     seat = whole(state[L.H_SEAT])
     n = hand_len(state, seat)
     state[C.F_ACTIVE_HAND_LEN] = n
-    for i in range(C.MAX_HAND):
-        state[C.F_ACTIVE_HAND + i] = hand_card(state, seat, i) if i < n else 0
+    for i in range(C.MAX_HAND):  # a hand's places past its cards hold 0 (hand_remove)
+        state[C.F_ACTIVE_HAND + i] = state[C.F_HANDS + seat * C.MAX_HAND + i]
     n_players = state[L.H_N_PLAYERS]
     public = state[C.F_PUBLIC_PILES] != 0
     reveal_all = state[C.F_REVEAL_ALL] != 0
