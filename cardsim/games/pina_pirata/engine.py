@@ -1274,58 +1274,50 @@ def task_drawn(state, rules, rng, out, code):
 
 
 @njit(**J)
-def printed_held(state, rules):
-    """A card shows its printed pirates in a Hand: T7 and T31 widen them only under their A38 /
-    A39 options (``held_mask``)."""
-    return not (
-        (rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7))
-        or (rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31))
-    )
-
-
-@njit(**J)
-def showing_word(state, seat, w, bit):
-    """Word ``w`` of the set of ``seat``'s Hand cards printed with pirate ``bit`` (any if -1)."""
+def showing_word(state, rules, seat, w, bit):
+    """Word ``w`` of the set of ``seat``'s Hand cards showing pirate ``bit`` in a Hand (any if
+    -1), as ``held_mask`` reads them: printed with it; every Crocodile and Turtle card when T31
+    joins the two for all purposes (A39) and ``bit`` is one of them; the solitary Walrus, every
+    pirate, under T7 with ``solitary_walrus_scope`` everywhere (A38)."""
     x = hand_word(state, seat, w)
-    if bit >= 0:
-        x &= state[C.F_PIRATE_BITS + bit * C.HAND_WORDS + w]
-    return x
+    if bit < 0:
+        return x
+    shows = state[C.F_PIRATE_BITS + bit * C.HAND_WORDS + w] & 0xFFFFFFFF
+    every = all_pirates(rules)
+    if rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31) and (B_CROC_TURTLE & every) >> bit & 1:
+        shows |= state[C.F_PIRATE_BITS + C.CROCODILE * C.HAND_WORDS + w] & 0xFFFFFFFF
+        shows |= state[C.F_PIRATE_BITS + C.TURTLE * C.HAND_WORDS + w] & 0xFFFFFFFF
+    if rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7) and every >> bit & 1:
+        y = state[C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS + w] & 0xFFFFFFFF
+        while y:
+            low = y & -y
+            y ^= low
+            if state[C.F_MASKS + w * 32 + low_bit_index(low)] == B_WALRUS:
+                shows |= low
+    return x & shows
 
 
 @njit(**J)
 def nth_card(state, seat, k, bit, rules):
-    """The ``k``-th card (id order) of ``seat``'s Hand showing pirate ``bit`` (any if -1)."""
-    if printed_held(state, rules):  # the k-th set bit of the Hand's cards showing it
-        for w in range(C.HAND_WORDS):
-            x = showing_word(state, seat, w, bit)
-            c = popcount(x)
-            if k >= c:
-                k -= c
-                continue
-            for _ in range(k):
-                x &= x - 1
-            return w * 32 + low_bit_index(x & -x)
-        return -1
-    for card in range(state[C.F_N_CARDS]):
-        if state[C.F_LOC + card] == C.LOC_HAND + seat and (
-            bit < 0 or held_mask(state, rules, card) >> bit & 1
-        ):
-            if k == 0:
-                return card
-            k -= 1
+    """The ``k``-th card (id order) of ``seat``'s Hand showing pirate ``bit`` (any if -1): the
+    ``k``-th set bit of ``showing_word``, a popcount per word instead of a pass over every card."""
+    for w in range(C.HAND_WORDS):
+        x = showing_word(state, rules, seat, w, bit)
+        c = popcount(x)
+        if k >= c:
+            k -= c
+            continue
+        for _ in range(k):
+            x &= x - 1
+        return w * 32 + low_bit_index(x & -x)
     return -1
 
 
 @njit(**J)
 def count_showing(state, rules, seat, bit):
     n = 0
-    if printed_held(state, rules):
-        for w in range(C.HAND_WORDS):
-            n += popcount(showing_word(state, seat, w, bit))
-        return n
-    for card in range(state[C.F_N_CARDS]):
-        if state[C.F_LOC + card] == C.LOC_HAND + seat and held_mask(state, rules, card) >> bit & 1:
-            n += 1
+    for w in range(C.HAND_WORDS):
+        n += popcount(showing_word(state, rules, seat, w, bit))
     return n
 
 
