@@ -10,6 +10,7 @@ between.
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,6 +32,7 @@ CHUNK = 300  # 30 parts
 RUN = ["run", GAME, "-n", str(GAMES), "-p", "2", "-b", "planner,greedy", "-s", "11"]
 RUN += ["--chunk-size", str(CHUNK), "-q"]
 PARTS = GAMES // CHUNK
+ATTEMPTS = 3  # runs started before giving up on signalling one mid-run (signalled_mid_run)
 
 
 @pytest.fixture(scope="module")
@@ -63,21 +65,61 @@ def parts_on_disk(path: Path) -> int:
     return sum(1 for name in os.listdir(path) if io.PART_PATTERN.match(name))
 
 
-def wait_for_parts(proc: subprocess.Popen, path: Path, count: int, timeout: float = 120) -> None:
-    """Poll until ``count`` parts exist (the process still running), then return at once."""
+def wait_for_parts(proc: subprocess.Popen, path: Path, count: int, timeout: float = 120) -> bool:
+    """Poll until ``count`` parts exist while the run goes on (True), or the run has ended (False)."""
     deadline = time.monotonic() + timeout
     while parts_on_disk(path) < count:
         if proc.poll() is not None:
-            raise AssertionError(f"the run ended before {count} parts: {proc.communicate()}")
+            return False
         assert time.monotonic() < deadline, "no progress"
         time.sleep(0.002)
+    return True
+
+
+def stopped(proc: subprocess.Popen, timeout: float = 10) -> bool:
+    """Wait until a SIGSTOP has taken effect (Linux /proc state T); False if the process ended."""
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None:
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T":
+                return True
+        assert time.monotonic() < deadline, "SIGSTOP did not stop the run"
+        time.sleep(0.001)
+    return False
+
+
+def signalled_mid_run(proc: subprocess.Popen, path: Path, parts: int, sig: int) -> bool:
+    """Send ``sig`` to the run once ``parts`` parts exist, if games are still to be played then;
+    False if the run finished first. The run is frozen (SIGSTOP) while that is checked: on a busy
+    machine the rest of the run (a fraction of a second) was seen to end between the test's last
+    look and its signal, and a signal after the last game is another test."""
+    if not wait_for_parts(proc, path, parts):
+        finish(proc)
+        return False
+    proc.send_signal(signal.SIGSTOP)
+    mid_run = stopped(proc) and parts_on_disk(path) < PARTS
+    if mid_run:
+        proc.send_signal(sig)  # delivered when the run continues
+    proc.send_signal(signal.SIGCONT)
+    if not mid_run:
+        finish(proc)
+    return mid_run
+
+
+def signal_fresh_run(path: Path, parts: int, sig: int, *extra: str) -> subprocess.Popen:
+    """Start the run writing a new ``path`` and send ``sig`` mid-run once ``parts`` parts exist
+    (``signalled_mid_run``); a run that finished first is started again."""
+    for _ in range(ATTEMPTS):
+        shutil.rmtree(path, ignore_errors=True)
+        proc = start(*RUN, "--out", str(path), *extra)
+        if signalled_mid_run(proc, path, parts, sig):
+            return proc
+    raise AssertionError(f"the run finished before {parts} parts could be signalled, {ATTEMPTS} times")
 
 
 def kill_after(path: Path, parts: int, *extra: str) -> int:
     """Start the run writing ``path``, SIGKILL it once ``parts`` parts exist; games saved."""
-    proc = start(*RUN, "--out", str(path), *extra)
-    wait_for_parts(proc, path, parts)
-    proc.send_signal(signal.SIGKILL)
+    proc = signal_fresh_run(path, parts, signal.SIGKILL, *extra)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     return io.read_metadata(path)["games_done"]
@@ -117,10 +159,13 @@ def test_sigkill_during_play_then_resume(tmp_path, expected, parts):
 
 def test_sigkill_during_a_resume_then_resume_again(tmp_path, expected):
     path = tmp_path / "r"
-    first = kill_after(path, 4)
-    proc = start(*RUN, "--out", str(path), "--resume")
-    wait_for_parts(proc, path, first // CHUNK + 6)
-    proc.send_signal(signal.SIGKILL)
+    for _ in range(ATTEMPTS):
+        first = kill_after(path, 4)
+        proc = start(*RUN, "--out", str(path), "--resume")
+        if signalled_mid_run(proc, path, first // CHUNK + 6, signal.SIGKILL):
+            break
+    else:
+        raise AssertionError(f"every resume finished before it could be killed ({ATTEMPTS} tries)")
     proc.wait(timeout=30)
     second = io.read_metadata(path)["games_done"]
     assert first < second < GAMES  # the killed resume lost none of the first session's games
@@ -157,9 +202,7 @@ def test_broken_pipe_after_the_last_game_keeps_a_complete_result(tmp_path, expec
 
 def test_ctrl_c_during_play_saves_the_chunk_in_flight_and_resumes(tmp_path, expected):
     path = tmp_path / "r"
-    proc = start(*RUN, "--out", str(path))
-    wait_for_parts(proc, path, 5)
-    proc.send_signal(signal.SIGINT)
+    proc = signal_fresh_run(path, 5, signal.SIGINT)
     code, out, err = finish(proc)
     assert code == run_command.EXIT_INTERRUPTED and out == ""
     lines = err.strip().splitlines()
