@@ -45,13 +45,26 @@ def expected(tmp_path_factory):
 
 
 def start(*args: str, **kwargs) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "cardsim.cli.main", *args],
-        stdout=kwargs.pop("stdout", subprocess.PIPE),
-        stderr=subprocess.PIPE,
-        text=True,
-        **kwargs,
-    )
+    with sigint_not_ignored():
+        return subprocess.Popen(
+            [sys.executable, "-m", "cardsim.cli.main", *args],
+            stdout=kwargs.pop("stdout", subprocess.PIPE),
+            stderr=subprocess.PIPE,
+            text=True,
+            **kwargs,
+        )
+
+
+@contextlib.contextmanager
+def sigint_not_ignored():
+    """A child inherits an ignored SIGINT and then no Ctrl-C reaches its Python: a shell ignores
+    SIGINT in a job it starts in the background (``pytest ... &``), and these tests then failed.
+    A handled signal is reset to the default by exec, so the child starts as from a terminal."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def finish(proc: subprocess.Popen, timeout: float = 120) -> tuple[int, str, str]:
