@@ -104,8 +104,8 @@ def stopped(proc: subprocess.Popen, timeout: float = 10) -> bool:
 def signalled_mid_run(proc: subprocess.Popen, path: Path, parts: int, sig: int) -> bool:
     """Send ``sig`` to the run once ``parts`` parts exist, if games are still to be played then;
     False if the run finished first. The run is frozen (SIGSTOP) while that is checked: on a busy
-    machine the rest of the run (a fraction of a second) was seen to end between the test's last
-    look and its signal, and a signal after the last game is another test."""
+    machine the rest of the run (a fraction of a second) can end between the test's last look and
+    its signal, and a signal after the last game is another test."""
     if not wait_for_parts(proc, path, parts):
         finish(proc)
         return False
