@@ -39,7 +39,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bits import popcount
-from cardsim.core.jit import RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.pina_pirata import cards as C
@@ -129,6 +129,24 @@ DEBRUIJN = _DEBRUIJN
 def low_bit_index(low):
     """Index of the single set bit of ``low`` (a power of two below 2**32)."""
     return DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@njit(**HOT_RULES_JIT)
+def pirate_cards(state, pirates):
+    """The cards printed with any pirate of the mask ``pirates``, as the three words of a card
+    bit set (the union of their ``F_PIRATE_BITS``). Inlined: it is on list_plays' per-turn path
+    (a 4-player game costs the same as with the loop written out twice, within +-5%)."""
+    s0 = 0
+    s1 = 0
+    s2 = 0
+    while pirates:
+        low = pirates & -pirates
+        pirates ^= low
+        base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
+        s0 |= state[base]
+        s1 |= state[base + 1]
+        s2 |= state[base + 2]
+    return s0, s1, s2
 
 
 @njit(**J)
@@ -327,17 +345,7 @@ def list_plays(state, rules, seat, out, n):
             s1 = h1
             s2 = h2
             if top >= 0:
-                s0 = 0
-                s1 = 0
-                s2 = 0
-                a = state[C.F_MASKS + top]
-                while a:
-                    low = a & -a
-                    a ^= low
-                    base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
-                    s0 |= state[base]
-                    s1 |= state[base + 1]
-                    s2 |= state[base + 2]
+                s0, s1, s2 = pirate_cards(state, state[C.F_MASKS + top])
                 s0 &= h0
                 s1 &= h1
                 s2 &= h2
@@ -392,17 +400,7 @@ def list_plays(state, rules, seat, out, n):
             s1 = h1
             s2 = h2
             if not always:
-                s0 = 0
-                s1 = 0
-                s2 = 0
-                a = allow & ((1 << C.N_PIRATES) - 1)
-                while a:
-                    low = a & -a
-                    a ^= low
-                    base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
-                    s0 |= state[base]
-                    s1 |= state[base + 1]
-                    s2 |= state[base + 2]
+                s0, s1, s2 = pirate_cards(state, allow & ((1 << C.N_PIRATES) - 1))
                 if t31 and allow & B_CROC_TURTLE & every:  # T31 (A39)
                     for p in (C.CROCODILE, C.TURTLE):
                         base = C.F_PIRATE_BITS + p * C.HAND_WORDS
