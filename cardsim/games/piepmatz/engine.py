@@ -810,7 +810,7 @@ def show_view(state):
     n = hand_len(state, seat)
     state[C.F_ACTIVE_HAND_LEN] = n
     for i in range(C.MAX_HAND):  # a hand's places past its cards hold 0 (hand_remove)
-        state[C.F_ACTIVE_HAND + i] = state[C.F_HANDS + seat * C.MAX_HAND + i]
+        state[C.F_ACTIVE_HAND + i] = hand_card(state, seat, i)
     n_players = state[L.H_N_PLAYERS]
     public = state[C.F_PUBLIC_PILES] != 0
     reveal_all = state[C.F_REVEAL_ALL] != 0

@@ -150,6 +150,20 @@ def pirate_cards(state, pirates):
 
 
 @njit(**J)
+def solitary_walrus_word(state, w):
+    """Word ``w`` of the set of solitary Walrus cards (printed with the Walrus alone), which T7
+    makes every pirate (A20, A38)."""
+    y = state[C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS + w] & 0xFFFFFFFF
+    solitary = 0
+    while y:
+        low = y & -y
+        y ^= low
+        if state[C.F_MASKS + w * 32 + low_bit_index(low)] == B_WALRUS:
+            solitary |= low
+    return solitary
+
+
+@njit(**J)
 def hand_word(state, seat, w):
     """Word ``w`` of ``seat``'s Hand, as a non-negative int64."""
     return state[C.F_HAND_BITS + seat * C.HAND_WORDS + w] & 0xFFFFFFFF
@@ -402,25 +416,14 @@ def list_plays(state, rules, seat, out, n):
             if not always:
                 s0, s1, s2 = pirate_cards(state, allow & ((1 << C.N_PIRATES) - 1))
                 if t31 and allow & B_CROC_TURTLE & every:  # T31 (A39)
-                    for p in (C.CROCODILE, C.TURTLE):
-                        base = C.F_PIRATE_BITS + p * C.HAND_WORDS
-                        s0 |= state[base]
-                        s1 |= state[base + 1]
-                        s2 |= state[base + 2]
+                    c0, c1, c2 = pirate_cards(state, B_CROC_TURTLE)
+                    s0 |= c0
+                    s1 |= c1
+                    s2 |= c2
                 if t7 and allow & every:  # T7: the solitary Walrus matches anything (A20)
-                    base = C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS
-                    for w in range(C.HAND_WORDS):
-                        x = state[base + w] & 0xFFFFFFFF
-                        while x:
-                            low = x & -x
-                            x ^= low
-                            if state[C.F_MASKS + w * 32 + low_bit_index(low)] == B_WALRUS:
-                                if w == 0:
-                                    s0 |= low
-                                elif w == 1:
-                                    s1 |= low
-                                else:
-                                    s2 |= low
+                    s0 |= solitary_walrus_word(state, 0)
+                    s1 |= solitary_walrus_word(state, 1)
+                    s2 |= solitary_walrus_word(state, 2)
                 s0 &= h0
                 s1 &= h1
                 s2 &= h2
@@ -1286,12 +1289,7 @@ def showing_word(state, rules, seat, w, bit):
         shows |= state[C.F_PIRATE_BITS + C.CROCODILE * C.HAND_WORDS + w] & 0xFFFFFFFF
         shows |= state[C.F_PIRATE_BITS + C.TURTLE * C.HAND_WORDS + w] & 0xFFFFFFFF
     if rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7) and every >> bit & 1:
-        y = state[C.F_PIRATE_BITS + C.WALRUS * C.HAND_WORDS + w] & 0xFFFFFFFF
-        while y:
-            low = y & -y
-            y ^= low
-            if state[C.F_MASKS + w * 32 + low_bit_index(low)] == B_WALRUS:
-                shows |= low
+        shows |= solitary_walrus_word(state, w)
     return x & shows
 
 
