@@ -1038,7 +1038,7 @@ def plan_b(state, rules, seat):
     ) != 0
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def turn_end(state, rules, rng):
     """R9, R10 (A5), T28, T32; the turn caps (A16, core); the next player (R9, T12)."""
     seat = state[C.F_ACTIVE]
@@ -1153,7 +1153,7 @@ def apply_play_or_draw(state, rules, seat, code, rng):
         draw_step(state, rules, seat, rng)
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def task_main(state, rules, rng, out, code):
     """R7, R8 (A1; T38: a leader who cannot play may skip the draw, A29)."""
     seat = state[C.F_ACTIVE]
@@ -1694,7 +1694,7 @@ def task_round_end(state, rules, rng, out, code):
     return 0
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def show(state):
     """The public fields a bot reads that the rules derive (top cards, T13's deck top, T33's
     face-up cards) and the deciding seat's Hand (``F_ACTIVE_HAND``)."""
