@@ -24,6 +24,22 @@ with only this option removed, alternated A/B/A/B, minimum of 5 runs of 200,000 
 2026-12-01). So it stays.
 """
 
-RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy"}
+RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy", "forceinline": False}
+
+INLINE_JIT = {**RULES_JIT, "forceinline": True}
+"""For a ruleset's ``step`` when its turns are cheap (Fruit Picking): LLVM inlines it into each
+caller (the play loop and ``deal``), so the loop's call, which passes its five arrays as ~30 words,
+and step's prologue are gone. Unlike numba's ``inline="always"`` (HOT_RULES_JIT, which types and
+lowers the function again in each caller: +30-60 s of compile time when tried on ``step``),
+``forceinline`` only marks the compiled function ``alwaysinline`` for LLVM: the cold compile of
+Fruit Picking did not grow. Fruit Picking 2p random, process CPU per turn beside an independent
+implementation (``benchmarks/bench_plain_fruit.py``): 1.18-1.25x its time before, 1.04-1.08x
+after (2026-12-01, load 3-6). Forcing the purchase path too (buy, refill and their helpers) gained
+another ~3% for ~2 s (+11%) more cold compile, so it was left out.
+
+RULES_JIT says ``forceinline: False`` explicitly: numba's callees otherwise inherit the option
+from the function being compiled when they are first compiled (``inherit_if_not_set``), which
+would make their code depend on the order of compilation.
+"""
 
 HOT_RULES_JIT = {**RULES_JIT, "inline": "always"}

@@ -49,7 +49,7 @@ bought cards' ids are kept in ``F_CARD_OWNER`` for this); anyone else counts all
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, play_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.fruit_picking import cards as C
@@ -646,7 +646,7 @@ def deal(state, rules, n_players, rng, out):
     return n if n > 1 else step(state, rules, out[0], rng, out)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def step(state, rules, decision, rng, out):
     """``apply``, then forced decisions (only one legal: a Rain target, a target with nothing to
     buy) until the next real choice, whose legal decisions it returns (core loop contract)."""
