@@ -18,7 +18,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bots import Bot
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking.engine import position_of_kind
@@ -104,7 +104,7 @@ def random_bot(obs, legal, n_legal, params, rng):
     return randint(rng, n_legal)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def greedy_bot(obs, legal, n_legal, params, rng):
     """Buys whenever it can (the cheapest card), otherwise the planting that waters most."""
     phase = obs[L.H_PHASE]
