@@ -7,10 +7,10 @@ a player holds 1 + ``map_pieces_to_win`` map pieces).
 Resumable task stack. A play can set off several tiles (oldest first, R15), a tile can ask for
 decisions (which card, which pirate, which opponent), draws set off T3/T24, and T35 opens a window
 between every two steps. So the engine keeps a stack of tasks in the state (``K_*`` in cards.py,
-four ints each): ``run`` executes the top task until one needs a decision, lists its legal codes and
-returns; ``step`` hands the decision to that same task and runs on. A task that needs sub-steps
-(T23's two draws, then a discard) records its sub-step, pushes the sub-tasks above itself and
-yields to the loop. Single legal decisions are applied at once.
+four ints each): ``advance`` executes the top task until one needs a decision, lists its legal codes
+and returns; ``step`` hands the decision to that same task and runs on (``advance`` again). A task
+that needs sub-steps (T23's two draws, then a discard) records its sub-step, pushes the sub-tasks
+above itself and yields to the loop. Single legal decisions are applied at once.
 
 A turn (``start_turn``, or a TURN_START task at a round's start) pushes [WINDOW, MAIN, TURN_EXTRAS,
 TURN_END] (a WINDOW only while T35 is face up, TURN_EXTRAS only while T26 or T36 is). A play
@@ -462,10 +462,22 @@ def bits_out(x, offset, out, n):
     return n
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)
 def list_hand(state, rules, seat, base, piles, out, n, pirate_bit):
     """Append ``base + pile * CARD_SPAN + card`` for the cards of ``seat``'s Hand (only those
-    whose printed/held mask has ``pirate_bit`` set when it is not 0), for ``piles`` piles."""
+    whose printed/held mask has ``pirate_bit`` set when it is not 0), for ``piles`` piles.
+
+    Inlined, so that ``list_hand_int64`` is compiled once: its eight callers pass int32, int64 and
+    literal arguments, each combination a copy of its own."""
+    return list_hand_int64(
+        state, rules, np.int64(seat), np.int64(base), np.int64(piles), out, np.int64(n),
+        np.int64(pirate_bit),
+    )  # fmt: skip
+
+
+@njit(**J)
+def list_hand_int64(state, rules, seat, base, piles, out, n, pirate_bit):
+    """``list_hand``."""
     for pile in range(piles):
         for w in range(C.HAND_WORDS):
             x = hand_word(state, seat, w)
@@ -1026,7 +1038,7 @@ def plan_b(state, rules, seat):
     ) != 0
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def turn_end(state, rules, rng):
     """R9, R10 (A5), T28, T32; the turn caps (A16, core); the next player (R9, T12)."""
     seat = state[C.F_ACTIVE]
@@ -1141,7 +1153,7 @@ def apply_play_or_draw(state, rules, seat, code, rng):
         draw_step(state, rules, seat, rng)
 
 
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def task_main(state, rules, rng, out, code):
     """R7, R8 (A1; T38: a leader who cannot play may skip the draw, A29)."""
     seat = state[C.F_ACTIVE]
@@ -1682,34 +1694,7 @@ def task_round_end(state, rules, rng, out, code):
     return 0
 
 
-@njit(**J)
-def execute(state, rules, rng, out, code):
-    """Run (``code`` < 0) or answer (``code``) the top task."""
-    kind = state[top_task(state)]
-    if kind == C.K_TILE:
-        return task_tile(state, rules, rng, out, code)
-    if kind == C.K_WINDOW:
-        return task_window(state, rules, rng, out, code)
-    if kind == C.K_MAIN:
-        return task_main(state, rules, rng, out, code)
-    if kind == C.K_DRAWN:
-        return task_drawn(state, rules, rng, out, code)
-    if kind == C.K_OPT_EXTRAS:
-        return task_opt_extras(state, rules, rng, out, code)
-    if kind == C.K_TURN_EXTRAS:
-        return task_turn_extras(state, rules, rng, out, code)
-    if kind == C.K_TURN_START:
-        pop(state)
-        start_turn(state)
-        return 0
-    if kind == C.K_TURN_END:
-        pop(state)
-        turn_end(state, rules, rng)
-        return 0
-    return task_round_end(state, rules, rng, out, code)
-
-
-@njit(**J)
+@njit(**HOT_RULES_JIT)  # inlined: called once, from ``advance``, every turn
 def show(state):
     """The public fields a bot reads that the rules derive (top cards, T13's deck top, T33's
     face-up cards) and the deciding seat's Hand (``F_ACTIVE_HAND``)."""
@@ -1737,41 +1722,53 @@ def show(state):
 
 
 @njit(**J)
-def run(state, rules, rng, out):
-    """Advance to the next real decision (two or more legal codes; any decision with the
-    internal ``R_STOP_FORCED`` set): their count, 0 at the end."""
+def advance(state, rules, rng, out, code):
+    """Apply decision ``code`` to the top task (``code`` < 0: none pending, as after ``setup``)
+    and advance to the next real decision (two or more legal codes; any decision with the
+    internal ``R_STOP_FORCED`` set): their count, 0 at the end.
+
+    One loop for both: every task is called from here alone, always with an int64 ``code`` (numba
+    compiles a function once per argument types, and a decision read from ``legal`` is int32, a
+    ``-1`` in the source ``Literal[int](-1)``: each was a copy of every task), and a task that
+    applies a decision returns 0, so a forced decision goes round the loop as the next ``code``.
+    The commonest tasks first (a call passes each array as seven words)."""
     while state[L.H_OVER] == 0:
-        # execute(..., -1) written out, the commonest tasks first: one call less per task
-        # (a call passes each array as seven words; the dispatch cost ~12% of a random turn)
         kind = state[top_task(state)]
         if kind == C.K_MAIN:
-            n = task_main(state, rules, rng, out, -1)
+            n = task_main(state, rules, rng, out, code)
         elif kind == C.K_TURN_END:
             pop(state)
             turn_end(state, rules, rng)
             n = 0
         elif kind == C.K_TILE:
-            n = task_tile(state, rules, rng, out, -1)
+            n = task_tile(state, rules, rng, out, code)
         elif kind == C.K_WINDOW:
-            n = task_window(state, rules, rng, out, -1)
+            n = task_window(state, rules, rng, out, code)
         elif kind == C.K_OPT_EXTRAS:
-            n = task_opt_extras(state, rules, rng, out, -1)
+            n = task_opt_extras(state, rules, rng, out, code)
         elif kind == C.K_TURN_EXTRAS:
-            n = task_turn_extras(state, rules, rng, out, -1)
+            n = task_turn_extras(state, rules, rng, out, code)
         elif kind == C.K_DRAWN:
-            n = task_drawn(state, rules, rng, out, -1)
+            n = task_drawn(state, rules, rng, out, code)
         elif kind == C.K_TURN_START:
             pop(state)
             start_turn(state)
             n = 0
         else:
-            n = task_round_end(state, rules, rng, out, -1)
+            n = task_round_end(state, rules, rng, out, code)
+        code = -1
         if n == 1 and not rules[R.R_STOP_FORCED]:
-            execute(state, rules, rng, out, out[0])
+            code = np.int64(out[0])
         elif n >= 1:
             show(state)
             return n
     return 0
+
+
+@njit(**J)
+def run(state, rules, rng, out):
+    """Advance to the next real decision, none pending (``advance``)."""
+    return advance(state, rules, rng, out, np.int64(-1))
 
 
 @njit(**J)
@@ -1812,16 +1809,12 @@ def setup(state, rules, n_players, rng):
 @njit(**J)
 def deal(state, rules, n_players, rng, out):
     setup(state, rules, n_players, rng)
-    return run(state, rules, rng, out)
+    return advance(state, rules, rng, out, np.int64(-1))  # not Literal[int](-1): step's advance
 
 
 @njit(**J)
 def step(state, rules, decision, rng, out):
-    if state[top_task(state)] == C.K_MAIN:  # most decisions: one call less (``run``)
-        task_main(state, rules, rng, out, decision)
-    else:
-        execute(state, rules, rng, out, decision)
-    return run(state, rules, rng, out)
+    return advance(state, rules, rng, out, np.int64(decision))
 
 
 @njit(**J)
