@@ -172,3 +172,25 @@ def test_without_reference_counting_a_new_array_cannot_be_returned():
 
     with pytest.raises(Exception, match="Only accept returning of array passed into the function"):
         allocates(3)
+
+
+def test_inline_jit_marks_alwaysinline_and_rules_jit_callees_do_not_inherit_it():
+    """jit.INLINE_JIT (Fruit Picking's step and greedy bot) is numba's ``forceinline``, which a
+    callee first compiled from such a function inherits unless it says otherwise: RULES_JIT does."""
+    from cardsim.core.jit import INLINE_JIT, RULES_JIT
+
+    def uncached(options):
+        return {k: v for k, v in options.items() if k != "cache"}
+
+    callee = njit(**uncached(RULES_JIT))(_callee)
+    inherits = njit(_nrt=False)(lambda a: a[1])
+
+    @njit(**uncached(INLINE_JIT))
+    def inlined(a):
+        return callee(a) + inherits(a)
+
+    inlined(np.zeros(3, np.int32))
+    (compiled,) = inlined.overloads.values()
+    assert compiled.fndesc.inline and "alwaysinline" in "\n".join(inlined.inspect_llvm().values())
+    assert not next(iter(callee.overloads.values())).fndesc.inline
+    assert next(iter(inherits.overloads.values())).fndesc.inline  # why RULES_JIT says False
