@@ -34,10 +34,14 @@ lowers the function again in each caller: +30-60 s of compile time when tried on
 ``forceinline`` only marks the compiled function ``alwaysinline`` for LLVM: the cold compile of
 Fruit Picking did not grow. Fruit Picking 2p random, process CPU per turn beside an independent
 implementation (``benchmarks/bench_plain_fruit.py``): 1.18-1.25x its time before, 1.04-1.08x
-after (2026-12-01, load 3-6). Forcing the purchase path too (buy, refill and their helpers) gained
-another ~3% for ~2 s (+11%) more cold compile, so it was left out. Fruit Picking's greedy bot is
-inlined the same way (its call passed four arrays): 2p greedy 142-156 -> 133-150 ns per turn,
-process CPU, alternated (load 1.9-2.4), cold compile unchanged within the noise.
+after (2026-12-01, load 3-6). Fruit Picking's greedy bot is inlined the same way (its call passed
+four arrays): 2p greedy 142-156 -> 133-150 ns per turn, process CPU, alternated (load 1.9-2.4),
+cold compile unchanged within the noise. The purchase path (buy, refill and their helpers:
+sets_mask, check_end_by_cards, slide_market, draw_card, can_pay_market_op, finish_refill) is
+inlined too: the greedy bots buy often, and each purchase was a chain of
+calls passing ``state`` and ``rules`` (2p greedy 110-116 -> 98-105 ns per turn, 2p random
+unchanged at 70-74, process CPU, alternated, load 2.6-2.9; cold ``cardsim run fruit-picking
+-n 1`` 19.7/18.6 -> 22.0/17.7 s user, within the noise).
 
 RULES_JIT says ``forceinline: False`` explicitly: numba's callees otherwise inherit the option
 from the function being compiled when they are first compiled (``inherit_if_not_set``), which
