@@ -49,3 +49,42 @@ would make their code depend on the order of compilation.
 """
 
 HOT_RULES_JIT = {**RULES_JIT, "inline": "always"}
+
+
+def _blas_assumed() -> None:
+    """Stands in for numba's ``ensure_blas`` while ``numba.np.arraymath`` is imported."""
+
+
+def defer_blas_check() -> bool:
+    """Keep numba from importing ``scipy.linalg`` when its CPU target loads.
+
+    Loading any compiled function (even from the cache) imports ``numba.np.arraymath``, which
+    asks at import whether a BLAS is there by importing ``scipy.linalg.cython_blas``: the whole
+    ``scipy.linalg`` package, ~200 ms of a ~850 ms warm ``cardsim run`` start-up, for a play loop
+    that never calls BLAS. scipy is a dependency of cardsim, so the answer is known: the check
+    is skipped (``_HAVE_BLAS`` true) and numba's own ``ensure_blas`` is put back at once, so code
+    that does use ``np.dot`` or ``np.linalg`` still imports scipy, and checks its integer width,
+    when it is compiled. Returns whether the check was deferred (False when arraymath was already
+    imported, or numba's internals changed: then nothing is touched).
+    ``tests/test_compiled_cache.py`` checks both halves.
+    """
+    import sys
+
+    if "numba.np.arraymath" in sys.modules:
+        return False
+    try:
+        from numba.np import linalg
+    except ImportError:
+        return False
+    real = getattr(linalg, "ensure_blas", None)
+    if real is None:
+        return False
+    linalg.ensure_blas = _blas_assumed
+    try:
+        import numba.np.arraymath as arraymath
+    finally:
+        linalg.ensure_blas = real
+    return getattr(arraymath, "_HAVE_BLAS", None) is True
+
+
+defer_blas_check()
