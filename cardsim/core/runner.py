@@ -265,42 +265,56 @@ def call_interruptibly(fn: Callable, *args, notify: Callable[[str], None] | None
     if threading.current_thread() is not threading.main_thread():
         with _KERNEL_LOCK:
             return fn(*args), False
-    box: dict = {}
-    # an Event, not Thread.join: after a Ctrl-C inside join, is_alive() was seen to say False
-    # while the thread still ran (Python 3.11)
-    done = threading.Event()
+    return _Call(fn, args).wait(notify)
 
-    def work() -> None:
-        with _KERNEL_LOCK:
+
+class _Call:
+    """``fn(*args)`` started at once in a worker thread (one at a time: ``_KERNEL_LOCK``), its
+    result fetched later by ``wait`` (``call_interruptibly``), so that the main thread can do
+    something else meanwhile (``iter_chunks`` with ``prefetch``)."""
+
+    def __init__(self, fn: Callable, args: tuple) -> None:
+        self.box: dict = {}
+        # an Event, not Thread.join: after a Ctrl-C inside join, is_alive() was seen to say False
+        # while the thread still ran (Python 3.11)
+        self.done = threading.Event()
+
+        def work() -> None:
+            with _KERNEL_LOCK:
+                try:
+                    self.box["value"] = fn(*args)
+                except BaseException as exc:  # handed to the main thread as it is
+                    self.box["error"] = exc
+                finally:
+                    self.done.set()
+
+        threading.Thread(target=work, name="cardsim-chunk", daemon=True).start()
+
+    def wait(self, notify: Callable[[str], None] | None = None):
+        """``(value, interrupted)``, as ``call_interruptibly`` says."""
+        done = self.done
+        interrupted_at = None
+        noted = False
+        while not done.is_set():
             try:
-                box["value"] = fn(*args)
-            except BaseException as exc:  # handed to the main thread as it is
-                box["error"] = exc
-            finally:
-                done.set()
-
-    worker = threading.Thread(target=work, name="cardsim-chunk", daemon=True)
-    worker.start()
-    interrupted_at = None
-    noted = False
-    while not done.is_set():
-        try:
-            done.wait(0.1)
-        except KeyboardInterrupt:
-            if interrupted_at is not None:
-                raise StopNow from None
-            interrupted_at = time.monotonic()
-        if (
-            interrupted_at is not None
-            and not noted
-            and notify is not None
-            and time.monotonic() - interrupted_at > NOTE_AFTER_SECONDS
-        ):
-            noted = True
-            notify("interrupted: saving the games in flight first (Ctrl-C again to stop at once)")
-    if "error" in box:
-        raise box["error"]
-    return box["value"], interrupted_at is not None
+                done.wait(0.1)
+            except KeyboardInterrupt:
+                if interrupted_at is not None:
+                    raise StopNow from None
+                interrupted_at = time.monotonic()
+            if (
+                interrupted_at is not None
+                and not noted
+                and notify is not None
+                and time.monotonic() - interrupted_at > NOTE_AFTER_SECONDS
+            ):
+                noted = True
+                notify(
+                    "interrupted: saving the games in flight first (Ctrl-C again to stop at once)"
+                )
+        if "error" in self.box:
+            raise self.box["error"]
+        return self.box["value"], interrupted_at is not None
 
 
 def iter_chunks(
@@ -310,12 +324,19 @@ def iter_chunks(
     stats: RunStats | None = None,
     ranges: Sequence[tuple[int, int]] | None = None,
     notify: Callable[[str], None] | None = None,
+    prefetch: bool = False,
 ) -> Iterable[Chunk]:
     """Play the run's games from game ``first_game + start`` on, one chunk at a time (or the
     games of ``ranges``, ``[first, stop)`` pairs of game indices, e.g. the gaps of a resumed run).
 
     A Ctrl-C while a chunk is played lets it finish: the chunk is yielded (so it is saved) and
     ``KeyboardInterrupt`` is raised when the next one is asked for (see ``call_interruptibly``).
+
+    ``prefetch``: the next chunk starts playing before a chunk is yielded, so that what the
+    caller does with it (the sinks) runs while the cores play on instead of leaving them idle.
+    The chunks are the same and come in the same order; a caller that stops early leaves the
+    chunk in flight to finish in the background (``runner.run`` prefetches only when it
+    cannot stop early). Only on the main thread (elsewhere each chunk is just called).
 
     A bot's fault (an answer outside the legal decisions, an exception in a guarded bot) raises
     a one-line ``CardsimError`` naming the bot, the seat and the game; the chunks before it were
@@ -336,38 +357,60 @@ def iter_chunks(
     n_threads = numba.get_num_threads()  # numba's setting is per calling thread: pass it on
     if ranges is None:
         ranges = [(spec.first_game + start, spec.first_game + spec.n_games)]
-    for lo, hi in ranges:
-        first = lo
-        while first < hi:
-            n = min(chunk_size, hi - first)
-            game_out = np.zeros((n, n_game_cols), np.int32)
-            seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
-            faults = np.zeros((n_threads, len(kernel.FAULT_COLUMNS)), np.int64)
-            args = (
-                table,
-                params,
-                rules,
-                spec.n_players,
-                spec.turn_cap(),
-                spec.seed,
-                first,
-                game_out,
-                seat_out,
-                faults,
-            )
+    prefetch = prefetch and threading.current_thread() is threading.main_thread()
+
+    def starts() -> Iterable[tuple[int, int]]:
+        for lo, hi in ranges:
+            for first in range(lo, hi, chunk_size):
+                yield first, min(chunk_size, hi - first)
+
+    def launch(first: int, n: int):
+        game_out = np.zeros((n, n_game_cols), np.int32)
+        seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
+        faults = np.zeros((n_threads, len(kernel.FAULT_COLUMNS)), np.int64)
+        args = (
+            loop,
+            n_threads,
+            table,
+            params,
+            rules,
+            spec.n_players,
+            spec.turn_cap(),
+            spec.seed,
+            first,
+            game_out,
+            seat_out,
+            faults,
+        )
+        call = _Call(specialize.run_chunk, args) if prefetch else None
+        return first, n, game_out, seat_out, faults, args, call
+
+    plan = iter(starts())
+    following = next(plan, None)
+    current = launch(*following) if following is not None else None
+    while current is not None:
+        first, n, game_out, seat_out, faults, args, call = current
+        if call is not None:
+            decisions, interrupted = call.wait(notify)
+        else:
             decisions, interrupted = call_interruptibly(
-                specialize.run_chunk, loop, n_threads, *args, notify=notify
+                specialize.run_chunk, *args, notify=notify
             )
-            if faults[:, 0].any():
-                raise CardsimError(_fault_message(spec, loop, params, rules, faults))
-            seat_bot = table[np.arange(first, first + n) % len(table)]
-            if stats is not None:
-                stats.decisions += int(decisions)
-                stats.games += n
-            yield Chunk(first, game_out, seat_out, seat_bot)
-            first += n
-            if interrupted:
-                raise KeyboardInterrupt
+        if faults[:, 0].any():
+            raise CardsimError(_fault_message(spec, loop, params, rules, faults))
+        following = next(plan, None)
+        current = None
+        if following is not None and prefetch and not interrupted:
+            current = launch(*following)  # plays while the caller takes this chunk
+        seat_bot = table[np.arange(first, first + n) % len(table)]
+        if stats is not None:
+            stats.decisions += int(decisions)
+            stats.games += n
+        yield Chunk(first, game_out, seat_out, seat_bot)
+        if interrupted:
+            raise KeyboardInterrupt
+        if current is None and following is not None:
+            current = launch(*following)
 
 
 def _fault_message(spec: RunSpec, loop, params, rules, faults: np.ndarray) -> str:
@@ -448,7 +491,9 @@ def run(
     stats = RunStats(0, 0, 0.0, used)
     t0 = time.perf_counter()
     try:
-        for chunk in iter_chunks(spec, chunk_size, start, stats, ranges, notify):
+        # the sinks take a chunk while the next one plays, unless ``until`` may stop the run
+        chunks = iter_chunks(spec, chunk_size, start, stats, ranges, notify, until is None)
+        for chunk in chunks:
             for sink in sinks:
                 sink(chunk)
             if progress is not None:
