@@ -37,7 +37,11 @@ implementation (``benchmarks/bench_plain_fruit.py``): 1.18-1.25x its time before
 after (2026-12-01, load 3-6). Forcing the purchase path too (buy, refill and their helpers) gained
 another ~3% for ~2 s (+11%) more cold compile, so it was left out. Fruit Picking's greedy bot is
 inlined the same way (its call passed four arrays): 2p greedy 142-156 -> 133-150 ns per turn,
-process CPU, alternated (load 1.9-2.4), cold compile unchanged within the noise.
+process CPU, alternated (load 1.9-2.4), cold compile unchanged within the noise. Piepmatz's
+``step`` and its weighted bot with the two readings it makes once per decision: 4p planner
+1186-1283 -> 1106-1163 ns per turn (5 alternated rounds, load 2.4-2.8), cold compile (serial) 31.5
+and 34.9 -> 34.0 and 40.8 s user: about +10%, within its 30 s budget. Pajarracos's ``step`` and
+bot gained 5-8% for +9 s (+30%) of cold compile, past its budget: not done there.
 
 RULES_JIT says ``forceinline: False`` explicitly: numba's callees otherwise inherit the option
 from the function being compiled when they are first compiled (``inherit_if_not_set``), which
