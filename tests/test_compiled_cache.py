@@ -194,3 +194,26 @@ def test_inline_jit_marks_alwaysinline_and_rules_jit_callees_do_not_inherit_it()
     assert compiled.fndesc.inline and "alwaysinline" in "\n".join(inlined.inspect_llvm().values())
     assert not next(iter(callee.overloads.values())).fndesc.inline
     assert next(iter(inherits.overloads.values())).fndesc.inline  # why RULES_JIT says False
+
+
+DEFERRED_BLAS = """
+import sys
+import numpy as np
+from numba import njit
+from cardsim.core import jit
+njit(lambda a: a[0] + 1)(np.zeros(2))  # loads the CPU target, as loading the play loop does
+loaded = "scipy.linalg" in sys.modules
+from numba.np import arraymath
+dot = njit(lambda a: np.dot(a, a))(np.arange(3.0))
+print(loaded, arraymath._HAVE_BLAS, dot, "scipy.linalg" in sys.modules)
+"""
+
+
+def test_the_blas_check_is_deferred_and_np_dot_still_compiles():
+    """jit.defer_blas_check: loading compiled code no longer imports scipy.linalg (~200 ms of a
+    warm start-up); a function using np.dot still compiles with BLAS, importing scipy then. Fails
+    when a numba release changes what the deferral relies on (arraymath's check at import)."""
+    out = subprocess.run(
+        [sys.executable, "-c", DEFERRED_BLAS], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "True", "5.0", "True"]

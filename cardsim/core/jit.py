@@ -34,10 +34,14 @@ lowers the function again in each caller: +30-60 s of compile time when tried on
 ``forceinline`` only marks the compiled function ``alwaysinline`` for LLVM: the cold compile of
 Fruit Picking did not grow. Fruit Picking 2p random, process CPU per turn beside an independent
 implementation (``benchmarks/bench_plain_fruit.py``): 1.18-1.25x its time before, 1.04-1.08x
-after (2026-12-01, load 3-6). Forcing the purchase path too (buy, refill and their helpers) gained
-another ~3% for ~2 s (+11%) more cold compile, so it was left out. Fruit Picking's greedy bot is
-inlined the same way (its call passed four arrays): 2p greedy 142-156 -> 133-150 ns per turn,
-process CPU, alternated (load 1.9-2.4), cold compile unchanged within the noise. Piepmatz's
+after (2026-12-01, load 3-6). Fruit Picking's greedy bot is inlined the same way (its call passed
+four arrays): 2p greedy 142-156 -> 133-150 ns per turn, process CPU, alternated (load 1.9-2.4),
+cold compile unchanged within the noise. The purchase path (buy, refill and their helpers:
+sets_mask, check_end_by_cards, slide_market, draw_card, can_pay_market_op, finish_refill) is
+inlined too: the greedy bots buy often, and each purchase was a chain of
+calls passing ``state`` and ``rules`` (2p greedy 110-116 -> 98-105 ns per turn, 2p random
+unchanged at 70-74, process CPU, alternated, load 2.6-2.9; cold ``cardsim run fruit-picking
+-n 1`` 19.7/18.6 -> 22.0/17.7 s user, within the noise). Piepmatz's
 ``step`` and its weighted bot with the two readings it makes once per decision: 4p planner
 1186-1283 -> 1106-1163 ns per turn (5 alternated rounds, load 2.4-2.8), cold compile (serial) 31.5
 and 34.9 -> 34.0 and 40.8 s user: about +10%, within its 30 s budget. Pajarracos's ``step`` and
@@ -49,3 +53,42 @@ would make their code depend on the order of compilation.
 """
 
 HOT_RULES_JIT = {**RULES_JIT, "inline": "always"}
+
+
+def _blas_assumed() -> None:
+    """Stands in for numba's ``ensure_blas`` while ``numba.np.arraymath`` is imported."""
+
+
+def defer_blas_check() -> bool:
+    """Keep numba from importing ``scipy.linalg`` when its CPU target loads.
+
+    Loading any compiled function (even from the cache) imports ``numba.np.arraymath``, which
+    asks at import whether a BLAS is there by importing ``scipy.linalg.cython_blas``: the whole
+    ``scipy.linalg`` package, ~200 ms of a ~850 ms warm ``cardsim run`` start-up, for a play loop
+    that never calls BLAS. scipy is a dependency of cardsim, so the answer is known: the check
+    is skipped (``_HAVE_BLAS`` true) and numba's own ``ensure_blas`` is put back at once, so code
+    that does use ``np.dot`` or ``np.linalg`` still imports scipy, and checks its integer width,
+    when it is compiled. Returns whether the check was deferred (False when arraymath was already
+    imported, or numba's internals changed: then nothing is touched).
+    ``tests/test_compiled_cache.py`` checks both halves.
+    """
+    import sys
+
+    if "numba.np.arraymath" in sys.modules:
+        return False
+    try:
+        from numba.np import linalg
+    except ImportError:
+        return False
+    real = getattr(linalg, "ensure_blas", None)
+    if real is None:
+        return False
+    linalg.ensure_blas = _blas_assumed
+    try:
+        import numba.np.arraymath as arraymath
+    finally:
+        linalg.ensure_blas = real
+    return getattr(arraymath, "_HAVE_BLAS", None) is True
+
+
+defer_blas_check()

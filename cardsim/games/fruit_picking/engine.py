@@ -77,7 +77,7 @@ def position_of_kind(state, kind):
     return -1
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def sets_mask(state, base):
     """Bits SET_* of the sets contained in a seat's market cards (fruit-picking.md R20, A1)."""
     n_one = 0  # kinds owned at least once
@@ -141,7 +141,7 @@ def fire_umbrella(state, rules, card):
         state[counter_index(seat, C.C_UMBRELLA_SEEDS)] += moved
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def draw_card(state, rules, entering_market):
     """Draw the top card of the stack, firing its umbrella mark as V1/A13 say."""
     state[C.F_STACK_LEFT] -= 1
@@ -152,7 +152,7 @@ def draw_card(state, rules, entering_market):
     return card
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def slide_market(state, rules, bought_slot):
     """R18, A6: cards between the stack and the gap move one slot away from the stack."""
     for s in range(bought_slot, 0, -1):
@@ -349,7 +349,7 @@ def water(state, seat):
     state[counter_index(seat, C.C_WATERINGS)] += 1
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def check_end_by_cards(state, rules, seat):
     """R20, R21 (sets) and V3, A15 (cards owned) after a purchase."""
     base = seat_base(seat)
@@ -366,7 +366,7 @@ def check_end_by_cards(state, rules, seat):
         trigger_end(state, seat, C.END_CARDS_BOUGHT)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def buy(state, rules, seat, slot):
     """R13-R17: pay from the House, return the target's seeds, take the card."""
     base = seat_base(seat)
@@ -387,7 +387,7 @@ def buy(state, rules, seat, slot):
     slide_market(state, rules, slot)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def can_pay_market_op(state, rules, seat):
     """V2, A14: the stack holds 2+ cards and the buyer can pay from the House (or storage)."""
     if not rules[R.R_MARKET_OP] or state[C.F_STACK_LEFT] < 2:
@@ -396,7 +396,7 @@ def can_pay_market_op(state, rules, seat):
     return state[seat_base(seat) + where] >= rules[R.R_OP_COST]
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def refill(state, rules, seat):
     """R18: draw the top card into the leftmost empty slot, unless V2 asks the buyer first."""
     if state[C.F_STACK_LEFT] == 0:
@@ -408,7 +408,7 @@ def refill(state, rules, seat):
         finish_refill(state, rules, seat)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def finish_refill(state, rules, seat):
     """A7: once the refill is complete, an empty stack triggers the end; the turn ends (R18)."""
     if state[C.F_STACK_LEFT] == 0:
