@@ -41,7 +41,11 @@ sets_mask, check_end_by_cards, slide_market, draw_card, can_pay_market_op, finis
 inlined too: the greedy bots buy often, and each purchase was a chain of
 calls passing ``state`` and ``rules`` (2p greedy 110-116 -> 98-105 ns per turn, 2p random
 unchanged at 70-74, process CPU, alternated, load 2.6-2.9; cold ``cardsim run fruit-picking
--n 1`` 19.7/18.6 -> 22.0/17.7 s user, within the noise).
+-n 1`` 19.7/18.6 -> 22.0/17.7 s user, within the noise). Piepmatz's
+``step`` and its weighted bot with the two readings it makes once per decision: 4p planner
+1186-1283 -> 1106-1163 ns per turn (5 alternated rounds, load 2.4-2.8), cold compile (serial) 31.5
+and 34.9 -> 34.0 and 40.8 s user: about +10%, within its 30 s budget. Pajarracos's ``step`` and
+bot gained 5-8% for +9 s (+30%) of cold compile, past its budget: not done there.
 
 RULES_JIT says ``forceinline: False`` explicitly: numba's callees otherwise inherit the option
 from the function being compiled when they are first compiled (``inherit_if_not_set``), which

@@ -31,7 +31,7 @@ from numba import njit
 from cardsim.core import layout as L
 from cardsim.core.bits import popcount
 from cardsim.core.bots import Bot
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.piepmatz import cards as C
 
@@ -135,7 +135,7 @@ def mask_points(mask, points_by_strength):
     return (lanes * points_by_strength) >> 40 & 255
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
     many score for it (R33), and the bot's own collection, count and points, into the scratch
@@ -302,7 +302,7 @@ def expose_penalty(obs, params, column, seeds, total, perched):
     return params[W_EXPOSE] * (best_seed + obs[C.F_BIRD_POINTS + perched - 1])
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def read_table(obs):
     """Once per play decision, into the scratch room: per perch its ground total and perched
     strength, its ground strengths (3 bits per place, place 1 at bit 3) and strongest ground bird
@@ -531,7 +531,7 @@ def ranked(v, i, best, best_value, ties, rng):
     return best, best_value, ties
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
     me = whole(obs[L.H_SEAT])

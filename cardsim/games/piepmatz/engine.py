@@ -64,7 +64,7 @@ as it knows it, A22) after the public table: a bot's observation is the state's 
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.piepmatz import cards as C
@@ -864,7 +864,7 @@ def deal(state, rules, n_players, rng, out):
     return n if n > 1 else step(state, rules, out[0], rng, out)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def step(state, rules, decision, rng, out):
     """``apply``, then forced decisions until the next real choice (core loop contract). The
     deciding seat's view is written once, for the choice a bot is asked (no bot sees the states
