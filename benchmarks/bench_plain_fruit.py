@@ -73,6 +73,13 @@ def below(rng, n):
 
 
 @njit(cache=True)
+def choose(rng, legal, n):
+    """A uniform choice among ``legal[:n]``; a single legal one is forced and draws nothing (the
+    engine's loop does the same)."""
+    return legal[below(rng, n)] if n > 1 else legal[0]
+
+
+@njit(cache=True)
 def shuffle(rng, a):
     for i in range(len(a) - 1, 0, -1):
         j = below(rng, i + 1)
@@ -149,11 +156,8 @@ def play_games(n_games, rng, turns_out, first_out, win_out, decisions_out, lists
                     break
                 if record:
                     lists[g, PLANT, n] += 1
-                if n > 1:
-                    decisions += 1
-                    origin = legal[below(rng, n)]
-                else:
-                    origin = legal[0]
+                decisions += n > 1
+                origin = choose(rng, legal, n)
                 hand = seeds[seat, origin]
                 seeds[seat, origin] = 0
                 pos = origin
@@ -175,11 +179,8 @@ def play_games(n_games, rng, turns_out, first_out, win_out, decisions_out, lists
                         n += 1
                 if record:
                     lists[g, TARGET, n] += 1
-                if n > 1:
-                    decisions += 1
-                    slot = legal[below(rng, n)]
-                else:
-                    slot = -1
+                decisions += n > 1
+                slot = choose(rng, legal, n)  # legal[0] = -1: water
                 if slot < 0:  # R12: water from storage
                     add = min(FRUITS[kind], storage[seat])
                     storage[seat] -= add
