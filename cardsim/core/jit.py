@@ -27,9 +27,10 @@ with only this option removed, alternated A/B/A/B, minimum of 5 runs of 200,000 
 RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy", "forceinline": False}
 
 INLINE_JIT = {**RULES_JIT, "forceinline": True}
-"""For a ruleset's ``step`` when its turns are cheap (Fruit Picking): LLVM inlines it into each
-caller (the play loop and ``deal``), so the loop's call, which passes its five arrays as ~30 words,
-and step's prologue are gone. Unlike numba's ``inline="always"`` (HOT_RULES_JIT, which types and
+"""For the few functions the play loop calls once per turn or decision (a ruleset's ``step``, a
+bot, and what they call from one place only): LLVM inlines them into their callers, so each call,
+which passes every array as seven words (``step``'s five arrays: ~30), and the callee's prologue
+are gone. Unlike numba's ``inline="always"`` (HOT_RULES_JIT, which types and
 lowers the function again in each caller: +30-60 s of compile time when tried on ``step``),
 ``forceinline`` only marks the compiled function ``alwaysinline`` for LLVM: the cold compile of
 Fruit Picking did not grow. Fruit Picking 2p random, process CPU per turn beside an independent

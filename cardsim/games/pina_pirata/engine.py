@@ -1767,7 +1767,8 @@ def advance(state, rules, rng, out, code):
 
 @njit(**J)
 def run(state, rules, rng, out):
-    """Advance to the next real decision, none pending (``advance``)."""
+    """Advance to the next real decision, none pending (``advance``; its ``code`` an int64, not
+    ``Literal[int](-1)``, so that ``advance`` is the one ``step`` compiles)."""
     return advance(state, rules, rng, out, np.int64(-1))
 
 
@@ -1809,7 +1810,7 @@ def setup(state, rules, n_players, rng):
 @njit(**J)
 def deal(state, rules, n_players, rng, out):
     setup(state, rules, n_players, rng)
-    return advance(state, rules, rng, out, np.int64(-1))  # not Literal[int](-1): step's advance
+    return run(state, rules, rng, out)
 
 
 @njit(**J)
