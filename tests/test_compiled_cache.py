@@ -7,6 +7,7 @@ their own cache directory, on the toy ruleset (tests/toy/race.py: small, so quic
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -81,6 +82,76 @@ def test_an_edit_to_a_called_module_is_seen_and_a_second_run_compiles_nothing(tm
     fresh = _play_copy(copy, tmp_path / "empty-cache", parallel=False)
     assert edited["hash"] != first["hash"]
     assert edited["hash"] == fresh["hash"]
+
+
+SEAT_TOY = """
+import hashlib, json, sys
+from cardsim.core import registry, runner, specialize
+registry._BUILTIN["toy-race"] = "tests.toy.race:RULESET"
+sent = []  # bots this process had a child process compile
+start = specialize._start_bot_compile
+def recording(bots):
+    sent.extend(b.name for b in bots)
+    return start(bots)
+specialize._start_bot_compile = recording
+spec = runner.make_spec("toy-race", 200, 2, sys.argv[1].split(","), {}, seed=5)
+built_before = specialize._paths(spec)[2].exists()
+digest = hashlib.sha256()
+for chunk in runner.iter_chunks(spec):
+    digest.update(chunk.game_out.tobytes() + chunk.seat_out.tobytes() + chunk.seat_bot.tobytes())
+print(json.dumps({"hash": digest.hexdigest(), "sent": sent, "built_before": built_before}))
+"""
+
+
+def _seat_toy(bots: str, cache_dir: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["CARDSIM_CACHE_DIR"] = str(cache_dir)
+    env[specialize.PARALLEL_COMPILE_ENV] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, "-c", SEAT_TOY, bots], env=env, capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_seatings_of_the_same_bots_share_a_loop_and_compiled_bots_are_not_compiled_again(
+    tmp_path,
+):
+    """specialize.bot_order: a loop per set of bot functions, not per order; check_bots: a bot
+    already in the cache is loaded, not compiled again in a child process (which starts from an
+    empty cache of its own)."""
+    cache_dir = tmp_path / "cache"
+    first = _seat_toy("random,cautious", cache_dir)
+    assert sorted(first["sent"]) == ["cautious", "random"] and not first["built_before"]
+    swapped = _seat_toy("cautious,random", cache_dir)
+    assert swapped["built_before"] and swapped["sent"] == []  # the same loop, nothing compiled
+    assert swapped["hash"] != first["hash"]  # the seats changed places: other games
+    alone = _seat_toy("random", cache_dir)  # a new loop, its bot compiled already
+    assert not alone["built_before"] and alone["sent"] == []
+    again = _seat_toy("random,cautious", tmp_path / "fresh-cache")
+    assert again["hash"] == first["hash"]
+
+
+def test_a_seating_plays_the_same_games_whatever_order_its_bots_are_named_in():
+    """The loop's bot slots are in canonical order and the runner hands it the seating table and
+    parameter rows in that order: the planner (with parameters) in seat 0 and random in seat 1
+    play the same games whether the run names them planner,random or random,planner."""
+    fruit = registry.get("fruit-picking")
+    planner, random = fruit.bots()["planner"], fruit.bots()["random"]
+    named = runner.make_spec("fruit-picking", 40, 2, seat_bots=[planner, random], seed=4)
+    swapped = dataclasses.replace(
+        named, bots=(named.bots[1], named.bots[0]), seat_bot_table=np.array([[1, 0]], np.int16)
+    )
+    assert list(specialize.bot_order(swapped)) == [1, 0]  # a slot order unlike the names'
+    assert specialize.loop_for(named) is specialize.loop_for(swapped)
+
+    def seats(spec):
+        return np.concatenate([c.seat_out for c in runner.iter_chunks(spec)])
+
+    np.testing.assert_array_equal(seats(named), seats(swapped))
+    other_way = dataclasses.replace(named, seat_bot_table=np.array([[1, 0]], np.int16))
+    assert not np.array_equal(seats(named), seats(other_way))  # the seats do matter
 
 
 BOT_V1 = """

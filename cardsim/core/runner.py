@@ -346,7 +346,10 @@ def iter_chunks(
     loop = specialize.loop_for(spec)
     cache.mark_used()  # this source tree's compiled code is in use (old directories are pruned)
     cache.auto_prune()
-    params = params_matrix(list(spec.bots))
+    # the loop seats its bots in canonical order (specialize.bot_order): its table and parameter
+    # rows follow that order, while the chunks keep the run's own table
+    order, loop_table = specialize.loop_seating(spec)
+    params = params_matrix(list(spec.bots))[order]
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
     n_seat_cols = len(seat_column_names(ruleset))
@@ -371,7 +374,7 @@ def iter_chunks(
         args = (
             loop,
             n_threads,
-            table,
+            loop_table,
             params,
             rules,
             spec.n_players,
@@ -397,7 +400,7 @@ def iter_chunks(
                 specialize.run_chunk, *args, notify=notify
             )
         if faults[:, 0].any():
-            raise CardsimError(_fault_message(spec, loop, params, rules, faults))
+            raise CardsimError(_fault_message(spec, loop, order, params, rules, faults))
         following = next(plan, None)
         current = None
         if following is not None and prefetch and not interrupted:
@@ -413,18 +416,20 @@ def iter_chunks(
             current = launch(*following)
 
 
-def _fault_message(spec: RunSpec, loop, params, rules, faults: np.ndarray) -> str:
+def _fault_message(spec: RunSpec, loop, order, params, rules, faults: np.ndarray) -> str:
     """One line about the chunk's first bot fault (each thread stops at its first one, so the
-    smallest game among them is the first of the chunk, whatever the thread count)."""
+    smallest game among them is the first of the chunk, whatever the thread count). ``order``,
+    ``params``: the loop's bot slots (``specialize.loop_seating``), as the loop was called."""
     rows = faults[faults[:, 0] != kernel.FAULT_NONE]
-    kind, bot, seat, game, value, n_legal = (int(v) for v in rows[np.argmin(rows[:, 3])])
-    name = spec.bots[bot].name
+    kind, slot, seat, game, value, n_legal = (int(v) for v in rows[np.argmin(rows[:, 3])])
+    name = spec.bots[order[slot]].name
     if kind == kernel.FAULT_BAD_ANSWER:
         return (
             f"bot {name!r} (seat {seat}) answered {value} in game {game}: "
             f"not an index of its {n_legal} legal decisions (0..{n_legal - 1})"
         )
-    row = spec.seat_bot_table[game % len(spec.seat_bot_table)]
+    loop_table = specialize.loop_seating(spec)[1]
+    row = loop_table[game % len(loop_table)]
     game_row = np.zeros(len(game_column_names(spec.ruleset)), np.int32)
     seat_rows = np.zeros((spec.n_players, len(seat_column_names(spec.ruleset))), np.int32)
     try:  # the same game again, outside the parallel loop, where the exception can come out
