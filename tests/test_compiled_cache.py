@@ -21,6 +21,7 @@ from numba import njit
 
 import cardsim
 from cardsim.core import cache, registry, runner, specialize
+from cardsim.core.bots import with_params
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,22 +135,31 @@ def test_seatings_of_the_same_bots_share_a_loop_and_compiled_bots_are_not_compil
 
 
 def test_a_seating_plays_the_same_games_whatever_order_its_bots_are_named_in():
-    """The loop's bot slots are in canonical order and the runner hands it the seating table and
-    parameter rows in that order: the planner (with parameters) in seat 0 and random in seat 1
-    play the same games whether the run names them planner,random or random,planner."""
+    """The loop's bot slots are its own (specialize.loop_slots) and the runner hands it the
+    seating table and parameter rows in slot order: the planner (with parameters) in seat 0 and
+    random in seat 1 play the same games whether the run names them planner,random or
+    random,planner; every mixed seating of Fruit Picking's built-in bots shares that loop."""
     fruit = registry.get("fruit-picking")
-    planner, random = fruit.bots()["planner"], fruit.bots()["random"]
-    named = runner.make_spec("fruit-picking", 40, 2, seat_bots=[planner, random], seed=4)
+    builtin = fruit.bots()
+    # parameters of its own: a loop reading the built-in's defaults would play other games
+    planner = with_params([builtin["planner"]], {"planner": {"buy": -5, "finish": 0}})[0]
+    named = runner.make_spec("fruit-picking", 40, 2, seat_bots=[planner, builtin["random"]], seed=4)
     swapped = dataclasses.replace(
         named, bots=(named.bots[1], named.bots[0]), seat_bot_table=np.array([[1, 0]], np.int16)
     )
-    assert list(specialize.bot_order(swapped)) == [1, 0]  # a slot order unlike the names'
-    assert specialize.loop_for(named) is specialize.loop_for(swapped)
+    loop = specialize.loop_for(named)
+    assert specialize.loop_for(swapped) is loop
+    others = runner.make_spec("fruit-picking", 40, 3, ["greedy", "random", "greedy"], seed=4)
+    assert specialize.loop_for(others) is loop
+    assert len(specialize.loop_slots(named)[0]) == len(builtin)
+    assert specialize.loop_for(runner.make_spec("fruit-picking", 4, 2, ["random"])) is not loop
 
     def seats(spec):
         return np.concatenate([c.seat_out for c in runner.iter_chunks(spec)])
 
     np.testing.assert_array_equal(seats(named), seats(swapped))
+    default = dataclasses.replace(named, bots=(builtin["planner"], named.bots[1]))
+    assert not np.array_equal(seats(named), seats(default))  # the parameters do matter
     other_way = dataclasses.replace(named, seat_bot_table=np.array([[1, 0]], np.int16))
     assert not np.array_equal(seats(named), seats(other_way))  # the seats do matter
 
