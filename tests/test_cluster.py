@@ -15,6 +15,7 @@ import sys
 import textwrap
 import time
 
+import distributed  # noqa: F401  (the [test] extra installs it: a missing install fails, never skips)
 import numpy as np
 import pandas as pd
 import pytest
@@ -27,8 +28,6 @@ from cardsim.cli.main import cli
 from cardsim.core import cluster as C
 from cardsim.core import io, runner
 from cardsim.core.errors import CardsimError
-
-import distributed  # noqa: E402,F401  (the [test] extra installs it: a missing install fails, never skips)
 
 BOTS = ["random", "greedy", "planner"]
 

@@ -14,7 +14,6 @@ does not store how fast it went, so those are absent from results loaded from on
 from __future__ import annotations
 
 import os
-
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path

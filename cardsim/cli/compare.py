@@ -107,7 +107,6 @@ def compare(
         click.echo(C.format_comparison(comparison))
     if report_dir is not None:
         from cardsim.analysis.experiment_report import compare_report
-
         from cardsim.analysis.results import Results, run_metadata
 
         html, _ = compare_report(comparison, Results(empty, run_metadata(specs[0]))).write(

@@ -119,7 +119,6 @@ def diff(
         click.echo(D.format_diff(table, names[0], names[1], header))
     if report_dir is not None:
         from cardsim.analysis.experiment_report import diff_report
-
         from cardsim.analysis.results import Results, run_metadata
 
         a, b = (Results(fa.iloc[:0], run_metadata(s)) for s in specs)

@@ -37,8 +37,8 @@ juicy card, further crows / scarecrows / discards, or STOP.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bots import Bot
 from cardsim.core.bits import popcount
+from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
