@@ -74,6 +74,9 @@ def best_buy_slot(obs, kind, money):
     return best
 
 
+_DIV_7 = 9363  # ceil(2**16 / 7): (x * _DIV_7) >> 16 == x // 7 for 0 <= x < 13110
+assert C.N_POSITIONS == 7  # greedy_bot divides by N_POSITIONS with _DIV_7
+
 _PRICE_BITS = 6  # prices stay below 2**6 (fruits and surcharge are at most 9 each)
 _PRICE_MASK = (1 << _PRICE_BITS) - 1
 
@@ -145,7 +148,13 @@ def greedy_bot(obs, legal, n_legal, params, rng):
     best, best_value = 0, -1  # values here are 1 + seeds watered, 0 for a House target
     for i in range(n_legal):
         origin = legal[i]
-        target, house_gain = planting_end(origin, obs[base + C.SEAT_SEEDS + origin], skip_origin)
+        hand = obs[base + C.SEAT_SEEDS + origin]
+        if skip_origin:
+            target, house_gain = planting_end(origin, hand, skip_origin)
+        else:  # planting_end's (origin + hand) // 7 and % 7, as a multiply and a shift: exact
+            end = origin + hand  # for 0 <= end < 13110 (a seat owns at most 40 seeds, R1)
+            house_gain = (end * _DIV_7) >> 16
+            target = end - C.N_POSITIONS * house_gain
         shift = 8 * target
         if (prices >> shift) & 255 <= money + house_gain:
             return i  # a purchase beats any watering, and the first one found is taken
