@@ -25,6 +25,7 @@ with only this option removed, alternated A/B/A/B, minimum of 5 runs of 200,000 
 """
 
 import contextlib
+import threading
 
 RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy", "forceinline": False}
 
@@ -106,9 +107,10 @@ def cached_loads_without_refresh():
     polynomials, ...): ~110 ms of CPU of a ~0.9 s warm ``cardsim run`` start-up, for code that is
     machine code already. numba's runtime (NRT), which the refresh also starts, is started as
     before. A cache miss compiles as usual (numba's compiler refreshes the target itself), so
-    only loads change. Yields whether loads are changed (False, nothing touched, when numba's
-    internals are not what this expects); ``tests/test_compiled_cache.py`` pins numba's
-    ``load_overload`` and checks that a loop loads this way and plays the same games.
+    only loads change, and only the calling thread's. Yields whether loads are changed (False,
+    nothing touched, when numba's internals are not what this expects);
+    ``tests/test_compiled_cache.py`` pins numba's ``load_overload`` and checks that a loop loads
+    this way and plays the same games.
     """
     try:
         from numba.core import caching
@@ -123,7 +125,11 @@ def cached_loads_without_refresh():
         yield False
         return
 
+    owner = threading.get_ident()
+
     def load_overload(self, sig, target_context):
+        if threading.get_ident() != owner:  # another thread's load: numba's own way
+            return real(self, sig, target_context)
         rtsys.initialize(target_context)  # what the skipped refresh would have started
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)
