@@ -72,6 +72,12 @@ def rich_table(
     to 16 characters), the others never wrap. ``share``: the ``fill`` columns share the width the
     others leave equally (a listing's long descriptions); otherwise every column takes the width
     of its content, and only a table too wide for the terminal wraps its ``fill`` columns."""
+    cells = [["" if v is None else str(v) for v in row] for row in rows]
+    width = width or terminal_width()
+    if not share and title is None:
+        plain = _plain_table(header, cells, right, width)
+        if plain is not None:
+            return plain
     import io
 
     from rich import box
@@ -83,8 +89,6 @@ def rich_table(
         title=title, box=box.SIMPLE_HEAD, show_edge=False, title_justify="left", pad_edge=False
     )
     fill = [len(header) - 1] if fill is None else list(fill)
-    cells = [["" if v is None else str(v) for v in row] for row in rows]
-    width = width or terminal_width()
     minimum = []  # a wrapping column keeps its longest word whole (up to 16 characters)
     for i, name in enumerate(header):
         words = [w for c in [name, *(r[i] for r in cells)] for w in c.split()]
@@ -106,6 +110,33 @@ def rich_table(
     console = Console(file=out, width=width, highlight=False, emoji=False, markup=False)
     console.print(table)
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+def _plain_table(header: list[str], cells: list[list[str]], right: Any, width: int) -> str | None:
+    """What rich draws for a ``rich_table`` with ``share=False`` and no title that fits ``width``
+    as it is (every column as wide as its content, three spaces apart, a rule under the
+    header), drawn without importing rich (~50 ms of a ``cardsim run``'s start-up, for its
+    summary's few small tables); ``None`` when rich must lay it out (a table too wide, text
+    that is not plain ASCII or starts or ends with a space, an empty column, no rows). ``tests/test_text.py`` checks it against rich."""
+    texts = [header, *cells]
+    if not cells or not all(
+        c.isascii() and c.isprintable() and c == c.strip() for row in texts for c in row
+    ):
+        return None
+    widths = [max(len(row[i]) for row in texts) for i in range(len(header))]
+    total = sum(widths) + 3 * (len(header) - 1)
+    if total > width or not all(widths):
+        return None
+    right = set(right)
+    lines = [
+        "   ".join(
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in texts
+    ]
+    lines.insert(1, "\u2500" * total)
+    return "\n".join(lines)
 
 
 def _fitted(header, cells, fill, minimum, width: int) -> list[int | None]:

@@ -7,6 +7,7 @@ their own cache directory, on the toy ruleset (tests/toy/race.py: small, so quic
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import shutil
@@ -217,3 +218,39 @@ def test_the_blas_check_is_deferred_and_np_dot_still_compiles():
         [sys.executable, "-c", DEFERRED_BLAS], capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["False", "True", "5.0", "True"]
+
+
+OWN_LOOP_LOAD = """
+import contextlib, hashlib, sys
+import numpy as np
+from numba import njit
+from cardsim.core import jit, runner
+if sys.argv[1] == "refresh":  # numba's own way, for comparison
+    jit.cached_loads_without_refresh = contextlib.nullcontext
+spec = runner.make_spec("fruit-picking", 300, 2, ["greedy"], {}, seed=3)
+rows = b"".join(c.game_out.tobytes() + c.seat_out.tobytes() for c in runner.iter_chunks(spec))
+registries = "numba.typed.typedlist" in sys.modules  # imported by numba's refresh only
+compiled = njit(lambda n: np.arange(n).sum())(5)  # a compile after it still finds everything
+print(hashlib.sha256(rows).hexdigest()[:16], registries, compiled)
+"""
+
+
+def test_cardsims_own_loop_loads_without_numbas_registries_and_plays_the_same_games():
+    """jit.cached_loads_without_refresh: a built-in loop loads from the cache without numba's
+    registries (~110 ms of a warm start-up), plays the same games as when numba refreshes its
+    target first, and code compiled afterwards still works. Fails when a numba release changes
+    the load it replaces (``Cache.load_overload``: a refresh, then ``_load_overload``)."""
+    from numba.core import caching
+
+    source = inspect.getsource(caching.Cache.load_overload)
+    assert "target_context.refresh()" in source
+    assert "return self._load_overload(sig, target_context)" in source
+    out = {
+        mode: subprocess.run(
+            [sys.executable, "-c", OWN_LOOP_LOAD, mode], capture_output=True, text=True, check=True
+        ).stdout.split()
+        for mode in ("skip", "refresh")
+    }
+    assert out["skip"][0] == out["refresh"][0]  # the same games
+    assert out["skip"][1:] == ["False", "10"]
+    assert out["refresh"][1:] == ["True", "10"]

@@ -193,21 +193,26 @@ class SummaryAccumulator:
             wins = wins[finished]
             bots = bots[finished]
         first = game[:, L.G_FIRST_SEAT] if all_finished else game[finished, L.G_FIRST_SEAT]
-        winners = np.count_nonzero(wins, axis=1)
+        # seat by seat (one contiguous row per seat: numpy sums long rows fast, k-wide ones not)
+        wins = np.ascontiguousarray(wins.T)  # bool (k, games)
+        winners = np.count_nonzero(wins, axis=0)
         # 1/k of a win for each of k tied winners, in SHARE_UNITS
-        share = wins * (SHARE_UNITS // np.maximum(winners, 1))[:, None]
-        shared = wins & (winners > 1)[:, None]
+        share = wins * (SHARE_UNITS // np.maximum(winners, 1))  # (k, games)
+        shared = wins & (winners > 1)
+        seat_wins = share.sum(axis=1)
+        self.seat_wins += seat_wins
+        self.seat_shared += np.count_nonzero(shared, axis=1)
         # turn-order position of a seat: 0 for the initial player, so seat s is at position p
         # in the games whose first seat is (s - p) % k
-        starts = [first == f for f in range(k)]
+        first = first.astype(np.intp)
         for seat in range(k):
+            # sums by first seat; float64 sums of whole numbers below 2**53 are exact
+            wins_by_first = np.bincount(first, weights=share[seat], minlength=k)
+            shared_by_first = np.bincount(first[shared[seat]], minlength=k)
             for p in range(k):
-                at = starts[(seat - p) % k]
-                self.position_wins[p] += share[at, seat].sum()
-                self.position_shared[p] += np.count_nonzero(shared[:, seat] & at)
-        seat_wins = share.sum(axis=0)
-        self.seat_wins += seat_wins
-        self.seat_shared += np.count_nonzero(shared, axis=0)
+                f = (seat - p) % k
+                self.position_wins[p] += int(wins_by_first[f])
+                self.position_shared[p] += int(shared_by_first[f])
         n_bots = len(self.bot_names)
         if (bots == bots[0]).all():  # one seating for every game (a plain run): no bot lookups
             for seat in range(k):
@@ -215,7 +220,7 @@ class SummaryAccumulator:
                 self.bot_seat_games[bots[0, seat]] += len(bots)
         else:
             for b in range(n_bots):
-                self.bot_wins[b] += share[bots == b].sum()
+                self.bot_wins[b] += share.T[bots == b].sum()
             self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
         self.shared_win_games += int(np.count_nonzero(winners > 1))
         self.no_winner_games += int(np.count_nonzero(winners == 0))

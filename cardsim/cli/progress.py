@@ -64,8 +64,25 @@ def compiling(
         click.echo(f"compiled {what} in {seconds:.0f} s (first run only)", err=True)
 
 
+class _NoBar:
+    """The progress bar where none is shown (a log, a pipe, ``--quiet``): takes the updates."""
+
+    disable = True  # as tqdm says of a disabled bar
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+
 def progress_bar(total: int, initial: int = 0, quiet: bool = False):
     """Progress on stderr (a terminal only), shown once the run has taken more than a second."""
+    if quiet or not stderr_is_terminal():
+        return _NoBar()  # tqdm is not even imported
     from tqdm import tqdm
 
     return tqdm(
@@ -75,7 +92,6 @@ def progress_bar(total: int, initial: int = 0, quiet: bool = False):
         unit_scale=True,
         delay=1.0,
         file=sys.stderr,
-        disable=quiet or not stderr_is_terminal(),
         leave=False,
         dynamic_ncols=True,
     )

@@ -24,6 +24,9 @@ with only this option removed, alternated A/B/A/B, minimum of 5 runs of 200,000 
 2026-12-01). So it stays.
 """
 
+import contextlib
+import threading
+
 RULES_JIT = {"cache": True, "_nrt": False, "error_model": "numpy", "forceinline": False}
 
 INLINE_JIT = {**RULES_JIT, "forceinline": True}
@@ -93,3 +96,47 @@ def defer_blas_check() -> bool:
 
 
 defer_blas_check()
+
+
+@contextlib.contextmanager
+def cached_loads_without_refresh():
+    """While cardsim's own compiled code (a play loop of a built-in ruleset and its own bots) is
+    loaded from numba's cache: load it without the refresh of numba's CPU target that starts
+    every cache load (``Cache.load_overload``), which imports and installs every registry of
+    numba's implementations, ~75 modules (typed lists and dicts, random generators, cffi,
+    polynomials, ...): ~110 ms of CPU of a ~0.9 s warm ``cardsim run`` start-up, for code that is
+    machine code already. numba's runtime (NRT), which the refresh also starts, is started as
+    before. A cache miss compiles as usual (numba's compiler refreshes the target itself), so
+    only loads change, and only the calling thread's. Yields whether loads are changed (False,
+    nothing touched, when numba's internals are not what this expects);
+    ``tests/test_compiled_cache.py`` pins numba's ``load_overload`` and checks that a loop loads
+    this way and plays the same games.
+    """
+    try:
+        from numba.core import caching
+        from numba.core.runtime import rtsys
+    except ImportError:
+        yield False
+        return
+    cache_class = caching.Cache
+    real = cache_class.__dict__.get("load_overload")
+    needed = ("_load_overload", "_guard_against_spurious_io_errors")
+    if real is None or not all(hasattr(cache_class, name) for name in needed):
+        yield False
+        return
+
+    owner = threading.get_ident()
+
+    def load_overload(self, sig, target_context):
+        if threading.get_ident() != owner:  # another thread's load: numba's own way
+            return real(self, sig, target_context)
+        rtsys.initialize(target_context)  # what the skipped refresh would have started
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # the guard swallowed an error: compiled as usual
+
+    cache_class.load_overload = load_overload
+    try:
+        yield True
+    finally:
+        cache_class.load_overload = real

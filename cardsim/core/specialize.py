@@ -17,6 +17,7 @@ bot boundary): copies, bounds checks, exceptions caught. ``RunSpec.guarded`` say
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import importlib
@@ -476,6 +477,7 @@ def loop_for(spec):
     """The compiled loop module of a ``RunSpec`` (``run_block``, ``replay_raising``): generated,
     compiled and cached on first use, loaded from the cache afterwards."""
     from cardsim.core.bots import compile_bot
+    from cardsim.core.jit import cached_loads_without_refresh
 
     source, path, built = _paths(spec)
     with _LOAD_LOCK:
@@ -494,7 +496,10 @@ def loop_for(spec):
             temporary = path.parent / f".{path.stem}.{os.getpid()}.tmp"
             temporary.write_text(source)
             os.replace(temporary, path)
-        module = _import(f"cardsim_{path.stem}", path)
+        # cardsim's own code only (no user bot or ruleset, which may need more of numba)
+        own = not any(spec.guard_flags()) and not _outside_sources(spec.ruleset, spec.bots)
+        with cached_loads_without_refresh() if own else contextlib.nullcontext():
+            module = _import(f"cardsim_{path.stem}", path)
         built.touch()
         _LOADED[path] = module
         return module

@@ -74,6 +74,9 @@ def best_buy_slot(obs, kind, money):
     return best
 
 
+_DIV_7 = 9363  # ceil(2**16 / 7): (x * _DIV_7) >> 16 == x // 7 for 0 <= x < 13110
+assert C.N_POSITIONS == 7  # greedy_bot divides by N_POSITIONS with _DIV_7
+
 _PRICE_BITS = 6  # prices stay below 2**6 (fruits and surcharge are at most 9 each)
 _PRICE_MASK = (1 << _PRICE_BITS) - 1
 
@@ -104,6 +107,24 @@ def random_bot(obs, legal, n_legal, params, rng):
     return randint(rng, n_legal)
 
 
+@njit(**HOT_RULES_JIT)
+def position_tables(obs, storage):
+    """What the greedy bot looks up per farm position, packed 8 bits a position (House = 0):
+    the cheapest market price of the position's fruit (``cheapest_prices``: 63 when the market
+    has none; 255 for Rain and the House, never bought) and 1 + the seeds a watering there adds
+    (``min(fruits, storage)``; 0 for the House). Built once per decision, so that each planting
+    is looked up with a shift instead of a chain of loads."""
+    cheapest = cheapest_prices(obs)
+    prices = 255
+    values = 0
+    for p in range(1, C.N_POSITIONS):
+        kind = obs[C.F_FARM_KIND + p]
+        price = cheapest_price(cheapest, kind) if kind < C.N_FRUIT_KINDS else 255
+        prices |= price << (8 * p)
+        values |= (min(obs[C.F_FARM_WATER + p], storage) + 1) << (8 * p)
+    return prices, values
+
+
 @njit(**INLINE_JIT)
 def greedy_bot(obs, legal, n_legal, params, rng):
     """Buys whenever it can (the cheapest card), otherwise the planting that waters most."""
@@ -121,19 +142,23 @@ def greedy_bot(obs, legal, n_legal, params, rng):
     if phase != C.PHASE_PLANT:
         return 0  # V2: no market operation; keep the first card
     base = C.F_SEATS + seat * C.SEAT_LEN
-    money = obs[base + C.SEAT_SEEDS]
-    cheapest = cheapest_prices(obs)
-    best, best_value = 0, -(1 << 30)
+    money = obs[base + C.SEAT_SEEDS]  # House seeds (at most seeds_per_player <= 40 < 63)
+    prices, values = position_tables(obs, obs[base + C.SEAT_STORAGE])
+    skip_origin = obs[C.F_SKIP_ORIGIN]
+    best, best_value = 0, -1  # values here are 1 + seeds watered, 0 for a House target
     for i in range(n_legal):
-        target, house_gain = preview_planting(obs, seat, legal[i])
-        if target == 0:
-            value = -1  # a House target means planting again
-        else:
-            kind = obs[C.F_FARM_KIND + target]
-            if kind < C.N_FRUIT_KINDS and cheapest_price(cheapest, kind) <= money + house_gain:
-                return i  # a purchase beats any watering, and the first one found is taken
-            else:
-                value = min(obs[C.F_FARM_WATER + target], obs[base + C.SEAT_STORAGE])
+        origin = legal[i]
+        hand = obs[base + C.SEAT_SEEDS + origin]
+        if skip_origin:
+            target, house_gain = planting_end(origin, hand, skip_origin)
+        else:  # planting_end's (origin + hand) // 7 and % 7, as a multiply and a shift: exact
+            end = origin + hand  # for 0 <= end < 13110 (a seat owns at most 40 seeds, R1)
+            house_gain = (end * _DIV_7) >> 16
+            target = end - C.N_POSITIONS * house_gain
+        shift = 8 * target
+        if (prices >> shift) & 255 <= money + house_gain:
+            return i  # a purchase beats any watering, and the first one found is taken
+        value = (values >> shift) & 255  # a House target (planting again) is worth least
         if value > best_value:
             best, best_value = i, value
     return best
