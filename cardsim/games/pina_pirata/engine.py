@@ -39,7 +39,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bits import popcount
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.pina_pirata import cards as C
@@ -1329,7 +1329,7 @@ def count_showing(state, rules, seat, bit):
     return n
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # tiny, and four calls in task_tile (each zero-fills two slots)
 def give(state, card, seat):
     from_hand(state, card)
     to_hand(state, seat, card)
@@ -1346,6 +1346,18 @@ def task_tile(state, rules, rng, out, code):
     n_players = state[L.H_N_PLAYERS]
     pile = state[C.F_PLAY_PILE]
     under = state[C.F_PLAY_UNDER]
+    # The tiles that list a Hand or draw a card do it through the one call at the end (``hand``:
+    # whose Hand, ``piles``, ``bit``; ``chooser``, ``phase``, ``ctx_a``, ``ctx_b``: who decides and
+    # what ``ask`` says; ``drawer``: who draws). numba zero-fills two stack slots per call site
+    # each time a function is entered, and task_tile is entered for every tile resolved.
+    hand = -1
+    piles = 1
+    bit = 0
+    chooser = seat
+    phase = 0
+    ctx_a = -1
+    ctx_b = -1
+    drawer = -1
     if code < 0 and sub == 0:
         if state[C.F_TILE_DOWN + slot]:  # A40: turned face down before it resolved
             pop(state)
@@ -1389,17 +1401,15 @@ def task_tile(state, rules, rng, out, code):
                 state[t + 2] = 2
                 return 0
         elif hand_n(state, seat) > 0 and (tile != 21 or under >= 0):
-            n = list_hand(state, rules, seat, C.C_CARD, 1, out, 0, 0)
+            hand = seat
             phase = C.PH_T4 if tile == 4 else (C.PH_T16 if tile == 16 else C.PH_T21)
-            ask(state, seat, phase, state[C.F_PLAY_CARD] if tile == 21 else -1, -1)
-            return n
+            ctx_a = state[C.F_PLAY_CARD] if tile == 21 else -1
         elif tile == 21:
             state[t + 2] = 2
             return 0
     elif tile == 21:  # Stowaway, sub-step 2: the draw
         pop(state)
-        draw(state, rules, seat, rng)
-        return 0
+        drawer = seat
     elif tile == 5:  # Go Fish (A36)
         if sub == 1:
             if code >= 0:
@@ -1428,17 +1438,19 @@ def task_tile(state, rules, rng, out, code):
                     give(state, card, seat)
                     count(state, opponent, C.C_TILES_AGAINST, 1)
                 else:
-                    n = list_hand(state, rules, opponent, C.C_CARD, 1, out, 0, 1 << pirate)
-                    ask(state, opponent if chooser == 0 else seat, C.PH_T5_GIVE, pirate, seat)
-                    return n
+                    hand = opponent
+                    bit = 1 << pirate
+                    chooser = opponent if chooser == 0 else seat
+                    phase = C.PH_T5_GIVE
+                    ctx_a = pirate
+                    ctx_b = seat
     elif tile == 8:  # Walrus Attack (A21)
         state[C.F_PENDING_EXTRA] += 1
     elif tile == 10:  # Tick Tock
         left = left_of(state, seat)
         count(state, left, C.C_TILES_AGAINST, 1)
         pop(state)
-        draw(state, rules, left, rng)
-        return 0
+        drawer = left
     elif tile == 11:  # Bayou (A27)
         if play_mask(state, rules, state[C.F_PLAY_CARD]) >> C.CROCODILE & 1:
             card = deck_take(state, rng)
@@ -1456,21 +1468,21 @@ def task_tile(state, rules, rng, out, code):
             state[t + 2] = sub + 1
             if code == C.C_YES:
                 state[sf(s, C.SH_REVEALED)] = C.REVEALED_RABBIT
-            if code == C.C_PASS:
-                count(state, s, C.C_TILES_AGAINST, 1)
-                draw(state, rules, s, rng)
-            return 0
-        if sub < n_players:
+            if code != C.C_PASS:
+                return 0
+            count(state, s, C.C_TILES_AGAINST, 1)
+            drawer = s
+        elif sub < n_players:
             s = seat_after(state, seat, sub)
             if count_showing(state, rules, s, C.RABBIT) > 0:
                 out[0] = C.C_PASS
                 out[1] = C.C_YES
                 ask(state, s, C.PH_T14, seat, -1)
                 return 2
-            state[t + 2] = sub + 1
-            count(state, s, C.C_TILES_AGAINST, 1)
-            draw(state, rules, s, rng)
-            return 0
+            else:
+                state[t + 2] = sub + 1
+                count(state, s, C.C_TILES_AGAINST, 1)
+                drawer = s
     elif tile == 15:  # Shipwreck (A21)
         if code < 0:
             out[0] = C.C_PASS
@@ -1478,18 +1490,18 @@ def task_tile(state, rules, rng, out, code):
             ask(state, seat, C.PH_T15, -1, -1)
             return 2
         pop(state)
-        if code == C.C_YES and draw(state, rules, seat, rng) >= 0:
-            state[C.F_PENDING_EXTRA] += 1
-        return 0
+        if code != C.C_YES:
+            return 0
+        drawer = seat  # a card drawn grants the extra play (below)
     elif tile == 17:  # Recruiting
         right = right_of(state, seat)
         if code >= 0:
             give(state, code - C.C_CARD, seat)
             count(state, right, C.C_TILES_AGAINST, 1)
         elif hand_n(state, right) > 0:
-            n = list_hand(state, rules, right, C.C_CARD, 1, out, 0, 0)
-            ask(state, seat, C.PH_T17, right, -1)
-            return n
+            hand = right
+            phase = C.PH_T17
+            ctx_a = right
     elif tile == 18:  # Maelstrom: every Hand passes to the left
         for card in range(state[C.F_N_CARDS]):
             loc = state[C.F_LOC + card]
@@ -1538,23 +1550,23 @@ def task_tile(state, rules, rng, out, code):
             card, p = decode_card(code)
             discard(state, rules, card, p)
         elif hand_n(state, seat) > 0:
-            n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 0, 0)
-            ask(state, seat, C.PH_T20_DISCARD, state[C.F_REVEALED], -1)
-            return n
+            hand = seat
+            piles = state[C.F_N_PILES]
+            phase = C.PH_T20_DISCARD
+            ctx_a = state[C.F_REVEALED]
     elif tile == 22:  # Fake Map (A26)
         state[C.F_T22_HOLDER] = seat
     elif tile == 23:  # Picky Cartographer: draw two, then discard one
         if sub <= 2:
             state[t + 2] = sub + 1
-            draw(state, rules, seat, rng)
-            return 0
-        if code >= 0:
+            drawer = seat
+        elif code >= 0:
             card, p = decode_card(code)
             discard(state, rules, card, p)
         elif hand_n(state, seat) > 0:
-            n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 0, 0)
-            ask(state, seat, C.PH_T23, -1, -1)
-            return n
+            hand = seat
+            piles = state[C.F_N_PILES]
+            phase = C.PH_T23
     elif tile == 25:  # Disinformation (A3)
         card = deck_take(state, rng)
         if card >= 0:
@@ -1592,15 +1604,16 @@ def task_tile(state, rules, rng, out, code):
                 if not held_mask(state, rules, card) >> C.TURTLE & 1:
                     state[t + 3] = 1
             else:
-                n = list_hand(state, rules, o, C.C_CARD, 1, out, 0, 0)
-                ask(state, o, C.PH_T30, seat, -1)
-                return n
+                hand = o
+                chooser = o
+                phase = C.PH_T30
+                ctx_a = seat
+            if hand < 0:
+                state[t + 2] = sub + 1
+                return 0
+        elif state[t + 3] == 0 and sub <= n_players + 1:
             state[t + 2] = sub + 1
-            return 0
-        if state[t + 3] == 0 and sub <= n_players + 1:
-            state[t + 2] = sub + 1
-            draw(state, rules, seat, rng)
-            return 0
+            drawer = seat
     elif tile == 40:  # Ghost (A34)
         if code >= 0:
             state[C.F_GHOST] = code - C.C_PIRATE
@@ -1609,6 +1622,14 @@ def task_tile(state, rules, rng, out, code):
                 out[p] = C.C_PIRATE + p
             ask(state, seat, C.PH_T40, -1, -1)
             return rules[R.R_PIRATE_TYPES]
+    if hand >= 0:
+        n = list_hand(state, rules, hand, C.C_CARD, piles, out, 0, bit)
+        ask(state, chooser, phase, ctx_a, ctx_b)
+        return n
+    if drawer >= 0:
+        if draw(state, rules, drawer, rng) >= 0 and tile == 15:
+            state[C.F_PENDING_EXTRA] += 1
+        return 0
     pop(state)
     return 0
 
