@@ -120,7 +120,7 @@ def _seat_toy(bots: str, cache_dir: Path) -> dict:
 def test_seatings_of_the_same_bots_share_a_loop_and_compiled_bots_are_not_compiled_again(
     tmp_path,
 ):
-    """specialize.bot_order: a loop per set of bot functions, not per order; check_bots: a bot
+    """specialize.loop_slots: a loop per set of bot functions, not per order; check_bots: a bot
     already in the cache is loaded, not compiled again in a child process (which starts from an
     empty cache of its own)."""
     cache_dir = tmp_path / "cache"
@@ -136,10 +136,11 @@ def test_seatings_of_the_same_bots_share_a_loop_and_compiled_bots_are_not_compil
 
 
 def test_a_seating_plays_the_same_games_whatever_order_its_bots_are_named_in():
-    """The loop's bot slots are its own (specialize.loop_slots) and the runner hands it the
-    seating table and parameter rows in slot order: the planner (with parameters) in seat 0 and
-    random in seat 1 play the same games whether the run names them planner,random or
-    random,planner; every mixed seating of Fruit Picking's built-in bots shares that loop."""
+    """The loop holds each bot function once (specialize.loop_slots) and reads a seated bot's
+    parameters by its place in the run: the planner (parameters of its own) in seat 0 and random
+    in seat 1 play the same games whether the run names them planner,random or random,planner;
+    every mixed seating of Fruit Picking's built-in bots, two planners with different parameters
+    included, shares that loop, and each planner plays with its own parameters."""
     fruit = registry.get("fruit-picking")
     builtin = fruit.bots()
     # parameters of its own: a loop reading the built-in's defaults would play other games
@@ -163,6 +164,30 @@ def test_a_seating_plays_the_same_games_whatever_order_its_bots_are_named_in():
     assert not np.array_equal(seats(named), seats(default))  # the parameters do matter
     other_way = dataclasses.replace(named, seat_bot_table=np.array([[1, 0]], np.int16))
     assert not np.array_equal(seats(named), seats(other_way))  # the seats do matter
+
+
+def test_bots_of_one_function_share_it_in_the_loop_each_with_its_own_parameters():
+    """Pajarracos' greedy and defender are one function with other weights: the loop holds it
+    once (with random, the ruleset's other built-in function) and each seat's bot plays with its
+    own parameter row, whatever order the run names the bots in."""
+    builtin = registry.get("pajarracos").bots()
+    greedy, defender = builtin["greedy"], builtin["defender"]
+    assert greedy.fn is defender.fn and greedy.params != defender.params
+    spec = runner.make_spec("pajarracos", 30, 3, seat_bots=[greedy, defender, defender], seed=2)
+    functions, _, bot_code = specialize.loop_slots(spec)
+    assert [b.fn for b in functions] == [builtin["random"].fn, greedy.fn]
+    assert list(bot_code) == [1, 1]
+    renamed = dataclasses.replace(
+        spec, bots=(defender, greedy), seat_bot_table=np.array([[1, 0, 0]], np.int16)
+    )
+    flipped = dataclasses.replace(spec, seat_bot_table=np.array([[1, 0, 0]], np.int16))
+
+    def seats(s):
+        return np.concatenate([c.seat_out for c in runner.iter_chunks(s)])
+
+    assert specialize.loop_for(renamed) is specialize.loop_for(spec)
+    np.testing.assert_array_equal(seats(spec), seats(renamed))
+    assert not np.array_equal(seats(spec), seats(flipped))  # each seat's weights matter
 
 
 BOT_V1 = """
@@ -330,7 +355,7 @@ def test_cardsims_own_loop_loads_without_numbas_registries_and_plays_the_same_ga
         mode: subprocess.run(
             [sys.executable, "-c", OWN_LOOP_LOAD, mode], capture_output=True, text=True, check=True
         ).stdout.split()
-        for mode in ("skip", "refresh")
+        for mode in ("refresh", "skip")  # the first compiles the loop if the cache lacks it
     }
     assert out["skip"][0] == out["refresh"][0]  # the same games
     assert out["skip"][1:] == ["False", "10"]

@@ -78,6 +78,7 @@ RULESET_SIGNATURES = {
 
 RUN_BLOCK_SIGNATURE = types.int64(
     types.int16[:, ::1],  # seat_bot_table: game i seats bots by row i % rows
+    types.int64[::1],  # bot_code: which of the loop's bot functions each bot is
     types.float64[:, ::1],  # bot_params: one row per distinct bot
     _RULES,
     types.int64,  # n_players

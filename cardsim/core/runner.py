@@ -25,6 +25,7 @@ from cardsim.core.bots import (
     check_compiled,
     load_bot_file,
     load_bot_reference,
+    params_matrix,
     with_params,
 )
 from cardsim.core.errors import CardsimError, StopNow  # noqa: F401  (runner.StopNow)
@@ -345,9 +346,8 @@ def iter_chunks(
     loop = specialize.loop_for(spec)
     cache.mark_used()  # this source tree's compiled code is in use (old directories are pruned)
     cache.auto_prune()
-    # the loop seats its bots in slots of its own (specialize.loop_slots): its table and parameter
-    # rows are in slot order, while the chunks keep the run's own table
-    slot_of, loop_table, params = specialize.loop_seating(spec)
+    bot_code = specialize.loop_slots(spec)[2]  # which of the loop's functions each bot is
+    params = params_matrix(list(spec.bots))
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
     n_seat_cols = len(seat_column_names(ruleset))
@@ -372,7 +372,8 @@ def iter_chunks(
         args = (
             loop,
             n_threads,
-            loop_table,
+            table,
+            bot_code,
             params,
             rules,
             spec.n_players,
@@ -398,7 +399,7 @@ def iter_chunks(
                 specialize.run_chunk, *args, notify=notify
             )
         if faults[:, 0].any():
-            raise CardsimError(_fault_message(spec, loop, rules, faults))
+            raise CardsimError(_fault_message(spec, loop, bot_code, params, rules, faults))
         following = next(plan, None)
         current = None
         if following is not None and prefetch and not interrupted:
@@ -417,25 +418,24 @@ def iter_chunks(
             current = launch(*following)
 
 
-def _fault_message(spec: RunSpec, loop, rules, faults: np.ndarray) -> str:
+def _fault_message(spec: RunSpec, loop, bot_code, params, rules, faults: np.ndarray) -> str:
     """One line about the chunk's first bot fault (each thread stops at its first one, so the
-    smallest game among them is the first of the chunk, whatever the thread count). The loop
-    names the bot by its slot (``specialize.loop_slots``)."""
+    smallest game among them is the first of the chunk, whatever the thread count)."""
     rows = faults[faults[:, 0] != kernel.FAULT_NONE]
-    kind, slot, seat, game, value, n_legal = (int(v) for v in rows[np.argmin(rows[:, 3])])
-    slot_of, loop_table, params = specialize.loop_seating(spec)
-    name = spec.bots[list(slot_of).index(slot)].name
+    kind, bot, seat, game, value, n_legal = (int(v) for v in rows[np.argmin(rows[:, 3])])
+    name = spec.bots[bot].name
     if kind == kernel.FAULT_BAD_ANSWER:
         return (
             f"bot {name!r} (seat {seat}) answered {value} in game {game}: "
             f"not an index of its {n_legal} legal decisions (0..{n_legal - 1})"
         )
-    row = loop_table[game % len(loop_table)]
+    row = spec.seat_bot_table[game % len(spec.seat_bot_table)]
     game_row = np.zeros(len(game_column_names(spec.ruleset)), np.int32)
     seat_rows = np.zeros((spec.n_players, len(seat_column_names(spec.ruleset))), np.int32)
     try:  # the same game again, outside the parallel loop, where the exception can come out
         loop.replay_raising(
             row,
+            bot_code,
             params,
             rules,
             spec.n_players,

@@ -14,10 +14,10 @@ bot's file. Edit any of them and the next run builds a new loop.
 Bots of the ruleset's own ``bots()`` are trusted; any other bot is guarded (``kernel.py``, the
 bot boundary): copies, bounds checks, exceptions caught. ``RunSpec.guarded`` says which.
 
-A loop is built for the bots' functions in a canonical order (``loop_slots``), not in the order
-a run names them, and a loop for a mixed seating has a slot for every built-in bot: ``--bots
-random,greedy``, ``--bots greedy,random`` and ``--bots planner,random,greedy`` share one loop; the
-runner hands the loop its seating table and parameter rows in slot order (``loop_seating``). Each
+A loop is built for the bots' functions, each once and in a canonical order (``loop_slots``), not
+for the bots a run names in its order, and a loop for a mixed seating has every built-in bot:
+``--bots random,greedy``, ``--bots greedy,random`` and ``--bots planner,random,greedy`` share one
+loop, which finds each seated bot's function through ``bot_code``. Each
 new loop costs a compile of seconds to tens of seconds (numba links the IR of the rules and bots
 into it and LLVM optimizes it all again), so sharing loops is time a user and the test suite do
 not wait.
@@ -72,7 +72,6 @@ finalize = function_of({finalize!r})
 STATE_LEN = {state_len}
 LEGAL_LEN = {legal_len}
 OBS_LEN = {obs_len}
-PARAMS_LEN = {params_len}
 
 
 @njit(**RULES_JIT)
@@ -90,7 +89,7 @@ def fault(row, kind, bot, seat, game, value, n_legal):
 
 @njit(RUN_BLOCK_SIGNATURE, **BLOCK_JIT)
 def run_block(
-    seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game, lo, hi,
+    seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed, first_game, lo, hi,
     game_out, seat_out, fault_row, state, legal, bot_obs, bot_legal, bot_params_copy, streams,
 ):
     """Play games ``first_game + lo .. first_game + hi - 1`` (rows ``lo .. hi - 1`` of the
@@ -112,16 +111,18 @@ def run_block(
 
 
 @njit(cache=True)
-def replay_raising(seat_bot, bot_params, rules, n_players, turn_cap, seed, game, game_row, seat_rows):
+def replay_raising(
+    seat_bot, bot_code, bot_params, rules, n_players, turn_cap, seed, game, game_row, seat_rows
+):
     """Play one game letting a guarded bot's exception out (numba loses it in a parallel loop):
     only called to tell the user what a faulty bot raised."""
     faults = np.zeros((1, 6), np.int64)
     streams = np.empty(2, np.uint64)
     return play_game_raising(
-        seat_bot, bot_params, rules, n_players, turn_cap, seed, game,
+        seat_bot, bot_code, bot_params, rules, n_players, turn_cap, seed, game,
         np.empty(STATE_LEN, np.int32), np.empty(LEGAL_LEN, np.int32),
         np.empty(OBS_LEN, np.int32), np.empty(LEGAL_LEN, np.int32),
-        np.empty(PARAMS_LEN, np.float64), streams[0:1], streams[1:2], game_row, seat_rows,
+        np.empty(bot_params.shape[1], np.float64), streams[0:1], streams[1:2], game_row, seat_rows,
         faults[0],
     )
 '''
@@ -129,8 +130,8 @@ def replay_raising(seat_bot, bot_params, rules, n_players, turn_cap, seed, game,
 _PLAY_GAME = '''
 @njit(**RULES_JIT)
 def {name}(
-    seat_bot, bot_params, rules, n_players, turn_cap, seed, game, state, legal, bot_obs,
-    bot_legal, bot_params_copy, chance, bot_rng, game_row, seat_rows, fault_row,
+    seat_bot, bot_code, bot_params, rules, n_players, turn_cap, seed, game, state, legal,
+    bot_obs, bot_legal, bot_params_copy, chance, bot_rng, game_row, seat_rows, fault_row,
 ):
     """Play game ``game`` and write its outcome rows; returns the decisions taken, or -1 after a
     bot's fault (recorded in ``fault_row``)."""
@@ -152,7 +153,8 @@ while state[L.H_OVER] == 0:
     if n > 1:
         decisions += 1
         seat = state[L.H_SEAT]
-        b = seat_bot[seat]
+        b = seat_bot[seat]  # the run's bot: its parameter row, the name a fault gives
+        code = bot_code[b]  # the loop's function for it
 {observe_call}{bot_calls}
         if choice < 0 or choice >= n:  # never trusted, built-in or not
             return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
@@ -168,17 +170,17 @@ game_row[L.G_DECISIONS] = decisions
 game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)'''
 
 _TRUSTED_CALL = """\
-        {keyword} b == {i}:
-            choice = bot{i}(obs, legal, n, bot_params[{i}], bot_rng)
+        {keyword} code == {i}:
+            choice = bot{i}(obs, legal, n, bot_params[b], bot_rng)
 """
 
 # A guarded bot sees copies (a write changes nothing the game reads) and nothing past OBS_LEN.
 _GUARDED_CALL = """\
-        {keyword} b == {i}:
+        {keyword} code == {i}:
 {copy_obs}            for k in range(n):
                 bot_legal[k] = legal[k]
-            for k in range(PARAMS_LEN):
-                bot_params_copy[k] = bot_params[{i}, k]
+            for k in range(bot_params.shape[1]):
+                bot_params_copy[k] = bot_params[b, k]
 {call}
 """
 
@@ -294,8 +296,9 @@ def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
     return _PLAY_GAME.format(name=name, game=_indent(_game(ruleset, guard_flags, catching), 4))
 
 
-def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
-    """The Python source of the loop for ``ruleset`` and ``bots`` (``Bot`` records)."""
+def loop_source(ruleset, bots, guard_flags) -> str:
+    """The Python source of the loop for ``ruleset`` and ``bots`` (``Bot`` records, one per
+    function of the loop: ``loop_slots``)."""
     kernels = [FunctionRef.of(fn).as_tuple() for fn in ruleset.kernels()]
     bot_globals = []
     for i, (bot, is_guarded) in enumerate(zip(bots, guard_flags, strict=True)):
@@ -318,7 +321,6 @@ def loop_source(ruleset, bots, guard_flags, params_len: int) -> str:
         state_len=int(ruleset.state_len),
         legal_len=int(ruleset.legal_len),
         obs_len=int(ruleset.obs_len),
-        params_len=int(params_len),
         play_functions=plays,
         block_game=_indent(_game(ruleset, guard_flags, catching=True), 8),
     )
@@ -350,48 +352,36 @@ _LOAD_LOCK = threading.Lock()
 
 
 def loop_slots(spec) -> tuple[list, list[bool], np.ndarray]:
-    """``(bots, guarded, slot_of)``: the loop's bot slots and, per bot of ``spec.bots``, its slot.
+    """``(bots, guarded, bot_code)``: the loop's bot functions, each once, and per bot of
+    ``spec.bots`` which of them it is (``run_block``'s ``bot_code``).
 
-    The slots are sorted by (function, guarded): what the loop's code depends on, never a bot's
-    name or parameters (those are the runner's data), so every seating of the same functions
-    shares one loop. A run seating two or more bots gets a slot for every built-in bot of the
-    ruleset besides (never called unless seated): all mixed seatings of built-in bots, as
-    tournaments and comparisons make them, then share a single loop per ruleset. A run of one
-    bot keeps a loop of its own, the smallest to compile (a first run's default bots).
+    The functions are sorted by (function, guarded): what the loop's code depends on, never a
+    bot's name or parameters (those are data: the loop reads a seated bot's parameter row by its
+    index in ``spec.bots``), so every seating of the same functions shares one loop, and bots
+    that differ only in parameters (Pajarracos' four weighted bots) share one function. A run
+    seating two or more bots gets every built-in bot of the ruleset besides (never called unless
+    seated): all mixed seatings of built-in bots, as tournaments and comparisons make them, then
+    share a single loop per ruleset. A run of one bot keeps a loop of its own, the smallest to
+    compile (a first run's default bots).
     """
     flags = spec.guard_flags()
-    entries = [(bot, flag, i) for i, (bot, flag) in enumerate(zip(spec.bots, flags, strict=True))]
+    keys = [
+        (FunctionRef.of(bot.fn).as_tuple(), flag)
+        for bot, flag in zip(spec.bots, flags, strict=True)
+    ]
+    functions = dict(zip(keys, spec.bots, strict=True))
     if len(spec.bots) > 1:
-        seated = {bot.fn for bot, flag in zip(spec.bots, flags, strict=True) if not flag}
         for bot in spec.ruleset.bots().values():
-            if bot.fn not in seated:
-                seated.add(bot.fn)
-                entries.append((bot, False, -1))
-    # stable: two seated bots of one function (other parameters) keep the run's order
-    entries.sort(key=lambda e: (FunctionRef.of(e[0].fn).as_tuple(), e[1]))
-    slot_of = np.zeros(len(spec.bots), np.int64)
-    for slot, (_, _, i) in enumerate(entries):
-        if i >= 0:
-            slot_of[i] = slot
-    return [e[0] for e in entries], [e[1] for e in entries], slot_of
-
-
-def loop_seating(spec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(slot_of, table, params)`` of a run for its loop (``loop_slots``): each bot's slot, the
-    seating table in slots (int16, the shape of ``spec.seat_bot_table``) and a parameter row per
-    slot (the run's bots' own; an unseated slot's are never read)."""
-    from cardsim.core.bots import params_matrix
-
-    bots, _, slot_of = loop_slots(spec)
-    table = np.ascontiguousarray(slot_of[spec.seat_bot_table], np.int16)
-    return slot_of, table, params_matrix(bots)
+            functions.setdefault((FunctionRef.of(bot.fn).as_tuple(), False), bot)
+    order = sorted(functions)
+    bot_code = np.array([order.index(key) for key in keys], np.int64)
+    return [functions[key] for key in order], [key[1] for key in order], bot_code
 
 
 def _paths(spec) -> tuple[str, Path, Path]:
     """(source, module path, built marker) of a spec's loop."""
     bots, flags, _ = loop_slots(spec)
-    params_len = max([1] + [len(b.params) for b in bots])
-    source = loop_source(spec.ruleset, bots, flags, params_len)
+    source = loop_source(spec.ruleset, bots, flags)
     key = loop_key(source, spec.ruleset, bots)
     directory = cache.compiled_dir() / "loops"
     return source, directory / f"loop_{key}.py", directory / f"loop_{key}.built"
@@ -575,8 +565,8 @@ def loop_for(spec):
 
 
 def run_chunk(
-    loop, n_threads, seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game,
-    game_out, seat_out, faults,
+    loop, n_threads, seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed,
+    first_game, game_out, seat_out, faults,
 ) -> int:
     """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads, one
     block of consecutive games each (``loop.run_block``, which releases the GIL); returns the
@@ -584,8 +574,7 @@ def run_chunk(
     thread plays a game never matters: each game draws from its own streams."""
     n_games = game_out.shape[0]
     n_workers = max(1, min(int(n_threads), n_games))
-    args = (seat_bot_table, bot_params, rules, n_players, turn_cap, seed, first_game)
-    params_len = bot_params.shape[1]
+    args = (seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed, first_game)
     results = [0] * n_workers
     errors: list[BaseException] = []
 
@@ -602,7 +591,7 @@ def run_chunk(
                 np.empty(loop.LEGAL_LEN, np.int32),
                 np.empty(loop.OBS_LEN, np.int32),
                 np.empty(loop.LEGAL_LEN, np.int32),
-                np.empty(max(loop.PARAMS_LEN, params_len), np.float64),
+                np.empty(bot_params.shape[1], np.float64),
                 np.empty(2, np.uint64),
             )
         except BaseException as exc:  # handed to the calling thread
