@@ -117,7 +117,8 @@ def _plain_table(header: list[str], cells: list[list[str]], right: Any, width: i
     as it is (every column as wide as its content, three spaces apart, a rule under the
     header), drawn without importing rich (~50 ms of a ``cardsim run``'s start-up, for its
     summary's few small tables); ``None`` when rich must lay it out (a table too wide, text
-    that is not plain ASCII or starts or ends with a space, an empty column, no rows). ``tests/test_text.py`` checks it against rich."""
+    that is not plain ASCII or starts or ends with a space, an empty column, no rows).
+    ``tests/test_text.py`` checks it against rich."""
     texts = [header, *cells]
     if not cells or not all(
         c.isascii() and c.isprintable() and c == c.strip() for row in texts for c in row

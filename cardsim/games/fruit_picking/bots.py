@@ -152,7 +152,8 @@ def greedy_bot(obs, legal, n_legal, params, rng):
         if skip_origin:
             target, house_gain = planting_end(origin, hand, skip_origin)
         else:  # planting_end's (origin + hand) // 7 and % 7, as a multiply and a shift: exact
-            end = origin + hand  # for 0 <= end < 13110 (a seat owns at most 40 seeds, R1)
+            # for 0 <= end < 13110 (a seat owns at most 40 seeds: fruit-picking.md R1, parameters)
+            end = origin + hand
             house_gain = (end * _DIV_7) >> 16
             target = end - C.N_POSITIONS * house_gain
         shift = 8 * target

@@ -1627,6 +1627,7 @@ def task_tile(state, rules, rng, out, code):
         ask(state, chooser, phase, ctx_a, ctx_b)
         return n
     if drawer >= 0:
+        # pina-pirata.md T15, A21: Shipwreck's extra play comes with a card actually drawn
         if draw(state, rules, drawer, rng) >= 0 and tile == 15:
             state[C.F_PENDING_EXTRA] += 1
         return 0
