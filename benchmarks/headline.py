@@ -8,6 +8,12 @@ the same game and player count, so the compiled cache is warm. Prints per comman
 wall time of the repeats (and the user CPU of that run: on a shared machine, the figure the
 load disturbs least), with the load average before and after: quote them together. A figure
 taken while other jobs run says more about the load than about the code.
+
+Before each command it also times a **yardstick**: the plain, independent Fruit Picking of
+``bench_plain_fruit.py`` (numpy and numba only, none of cardsim's code), one thread, process
+CPU per turn. This VM's speed moves by half from one hour to the next with the same code and no
+other job; the yardstick says how fast the machine was at that moment, so figures taken at
+different hours (or on another machine) compare through their ratio to it.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import bench_plain_fruit
 
 # (game, games, players): the commands the README's introduction quotes
 HEADLINE = (
@@ -39,6 +47,16 @@ def run_seconds(game: str, games: str, players: int) -> tuple[float, float]:
     subprocess.run(command, check=True, capture_output=True)
     user = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - u0
     return time.perf_counter() - t0, user
+
+
+def yardstick_ns(games: int = 100_000, repeat: int = 3) -> float:
+    """ns per turn of the plain Fruit Picking (``bench_plain_fruit.py``) on one thread: the
+    minimum over ``repeat`` runs, process CPU."""
+    best = float("inf")
+    for seed in range(repeat):
+        cpu, turns, *_ = bench_plain_fruit.plain_run(games, seed)
+        best = min(best, cpu / int(turns.sum()) * 1e9)
+    return best
 
 
 def load() -> str:
@@ -62,15 +80,25 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these rulesets (default: all four)")
     args = parser.parse_args()
     print(machine())
-    print(f"{'command':<56}{'wall s':>8}{'user s':>8}  load average before -> after")
+    bench_plain_fruit.plain_run(1000, 0)  # compiles the yardstick if its cache is cold
+    print(
+        f"{'command':<56}{'wall s':>8}{'user s':>8}{'yardstick':>11}"
+        "  load average before -> after"
+    )
     for game, games, players in HEADLINE:
         if args.game and game not in args.game:
             continue
         run_seconds(game, "1000", players)  # warm-up: compiles if the cache is cold
         before = load()
+        yardstick = yardstick_ns()
         best = min(run_seconds(game, games, players) for _ in range(args.repeat))
         command = f"cardsim run {game} --games {games} --players {players}"
-        print(f"{command:<56}{best[0]:>8.2f}{best[1]:>8.2f}  {before} -> {load()}", flush=True)
+        print(
+            f"{command:<56}{best[0]:>8.2f}{best[1]:>8.2f}{yardstick:>8.1f} ns"
+            f"  {before} -> {load()}",
+            flush=True,
+        )
+    print("yardstick: ns per turn of bench_plain_fruit.py's plain Fruit Picking, 1 thread")
 
 
 if __name__ == "__main__":
