@@ -1129,7 +1129,7 @@ def decode_card(code):
     return x % C.CARD_SPAN, x // C.CARD_SPAN
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T35's windows)
 def task_window(state, rules, rng, out, code):
     """T35, A17: every player holding exactly 5 cards may discard one, in turn order from the
     active player (only the active player with ``favorable_current_any_turn`` false)."""
@@ -1195,7 +1195,7 @@ def task_main(state, rules, rng, out, code):
     return 0
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T8's and T15's extra plays)
 def task_opt_extras(state, rules, rng, out, code):
     """T8, T15: the optional extra plays granted, after the play's tiles resolved (A21)."""
     seat = state[C.F_ACTIVE]
@@ -1223,7 +1223,7 @@ def task_opt_extras(state, rules, rng, out, code):
     return n + 1
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T26's and T36's)
 def task_turn_extras(state, rules, rng, out, code):
     """T26 (a front leader's optional extra play) and T36 (an extra attempt), once a turn each,
     in tile age order, after the normal step (A24, A29)."""
