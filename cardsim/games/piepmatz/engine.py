@@ -59,6 +59,15 @@ R32-R36 score the game.
 
 After every decision the engine writes the deciding seat's view (its hand and every scoring pile
 as it knows it, A22) after the public table: a bot's observation is the state's prefix.
+
+Speed: the functions a turn runs through (``advance`` and what it calls on the way to the next
+decision: play, chain, crow, keep, draw, settle, the column and queue refills, the turn's end and
+start; ``legal`` and ``show_view``) are ``INLINE_JIT``: LLVM inlines them into ``step`` and so
+into the play loop. As calls, each passed ``state`` and ``rules`` as seven words apiece. Replaying
+2,000 recorded 4-player planner games through ``deal``/``step`` (same games), alternated, min of
+15: 337 -> 257 ns of process CPU per turn (load 2.7); the cold compile did not grow (``cardsim
+run piepmatz -n 100 -p 4`` from an empty cache: 34.4 s wall against 39.7 for the code before,
+load 2.7-3.0).
 """
 
 from numba import njit
@@ -127,7 +136,7 @@ def hand_card(state, seat, i):
     return whole(state[C.F_HANDS + seat * C.MAX_HAND + i])
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def hand_add(state, seat, bird):
     """Insert ``bird`` keeping the hand ascending."""
     base = C.F_HANDS + seat * C.MAX_HAND
@@ -177,7 +186,7 @@ def ground_total(state, perch):
     return total
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def promote(state, rules, perch):
     """R22, A21: the strongest ground bird (highest egg value with promote_by=egg_value; ties: the
     one closest to the perch) moves to the empty perch; the others close up in order."""
@@ -211,7 +220,7 @@ def trigger(state, code):
         state[C.F_TRIGGER_TURN] = state[L.H_TURNS]
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def draw_feeder(state, rules, trigger_code):
     """The feeder deck's top card, or NO_CARD from an empty deck, which triggers the end (R17,
     R28, A17); with ``end_trigger=deck_emptied`` the draw that empties it triggers it."""
@@ -227,7 +236,7 @@ def draw_feeder(state, rules, trigger_code):
     return card
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def take_seed(state, seat, card):
     """A seed card into ``seat``'s face-down scoring pile, seen by all as it goes (R13, R16)."""
     v = card - C.SEED
@@ -250,7 +259,7 @@ def pop_column(state, column, length_field, position):
     return card
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def refill_column(state, rules):
     """R26-R28: draw until the column holds its seed cards; bad cards beside them from position 1
     up, a bad card beyond ``max_bad_cards_in_column`` leaves the game."""
@@ -291,14 +300,14 @@ def squirrel(state, rules, seat, rng):
 # Birds ------------------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def draw_bird(state):
     """The bird deck's top card."""
     state[C.F_BIRDS_LEFT] -= 1
     return state[C.F_BIRD_DECK + state[C.F_BIRDS_LEFT]]
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def refill_queue(state, rules):
     """R6, R25: the queue is topped up from the bird deck while it lasts (A16)."""
     while state[C.F_QUEUE_LEN] < rules[R.R_QUEUE_SIZE] and state[C.F_BIRDS_LEFT] > 0:
@@ -527,7 +536,7 @@ def turn_cap_end(state, rules):
 # Turn flow -------------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def start_turn(state, rules, seat):
     """A seat's turn: phase A, or phase C at once with an empty hand; the game ends at once when
     every hand and the bird supply are empty (A16)."""
@@ -547,7 +556,7 @@ def start_turn(state, rules, seat):
     state[L.H_PHASE] = C.PHASE_C
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def end_turn(state, rules):
     """The turn is over: the turn cap, the last turn of the final round (R30, A18), or the next
     seat clockwise (R8)."""
@@ -563,7 +572,7 @@ def end_turn(state, rules):
     start_turn(state, rules, (seat + 1) % n_players)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def settle(state, rules):
     """Run phase C (R25-R28) and the turns that follow until a decision is pending: a DRAW while
     the hand is short and a bird is there; then the column, the end of the turn, the next turn
@@ -591,7 +600,7 @@ def keep_candidates(state, seat):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def offer_keep(state):
     """R24: the option when a hand card qualifies, else phase C."""
     if keep_candidates(state, state[L.H_SEAT]) > 0:
@@ -600,7 +609,7 @@ def offer_keep(state):
         state[L.H_PHASE] = C.PHASE_C
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def chain(state, rules, rng):
     """R12-R23 from a compared row: repeat steps 1-5 while the ground total is greater. Returns
     early, perch empty, when a crow needs its CROW decision."""
@@ -648,7 +657,7 @@ def chain(state, rules, rng):
         state[L.H_PHASE] = C.PHASE_C
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def play(state, rules, bird, perch, rng):
     """R9-R11, R24: the card at the end of the row, then the comparison."""
     seat = whole(state[L.H_SEAT])
@@ -665,7 +674,7 @@ def play(state, rules, bird, perch, rng):
         offer_keep(state)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
     seat = whole(state[L.H_SEAT])
@@ -676,7 +685,7 @@ def crow(state, rules, bird, rng):
     chain(state, rules, rng)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def keep(state, bird):
     """R24: the hand card joins the collection (or, ``C_NO_KEEP``, nothing does)."""
     if bird >= 0:
@@ -687,7 +696,7 @@ def keep(state, bird):
     state[L.H_PHASE] = C.PHASE_C
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def draw(state, rules, bird):
     """R25: a queue card (the queue closes up and is refilled) or, ``bird`` -1, the deck's top."""
     seat = whole(state[L.H_SEAT])
@@ -782,7 +791,7 @@ def list_discards(state, rules, seat, out):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def legal(state, rules, out):
     """The pending decision's legal codes in ``out``, ascending; returns how many."""
     seat = whole(state[L.H_SEAT])
@@ -801,7 +810,7 @@ def legal(state, rules, out):
 # Applying decisions ------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def show_view(state):
     """The deciding seat's own view after the public table (cards.py): its hand and the scoring
     piles as it knows them (A22: its own always; the others' cards seen entering them, card for
@@ -827,7 +836,7 @@ def show_view(state):
         state[C.F_ACTIVE_EXACT + owner] = 1 if exact else 0
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)
 def advance(state, rules, code, rng):
     """Apply one legal decision and run the rules to the next pending decision."""
     code = whole(code)

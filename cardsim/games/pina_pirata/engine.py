@@ -329,6 +329,13 @@ def can_play(state, rules, seat, card, pile):
 
 @njit(**J)
 def list_plays(state, rules, seat, out, n):
+    """``list_plays_inline`` as a call, for the extra plays (T8, T15, T26, T36): one inlined copy
+    (the main step's) instead of four, each re-optimized by every function above it."""
+    return list_plays_inline(state, rules, seat, out, n)
+
+
+@njit(**INLINE_JIT)  # into task_main, inlined into advance: the call is ~1 a turn
+def list_plays_inline(state, rules, seat, out, n):
     """Append ``C_PLAY + pile * CARD_SPAN + card`` for every legal play, pile-major, ascending.
 
     ``can_play`` per card, computed once per pile: under ``tile_conflict`` prohibition_wins (the
@@ -729,6 +736,12 @@ def triggers_mask(state, rules, tile, card, m, under):
 
 @njit(**J)
 def do_play(state, rules, seat, card, pile, rng):
+    """``do_play_inline`` as a call, for the extra plays (T8, T15, T26, T36)."""
+    do_play_inline(state, rules, seat, card, pile, rng)
+
+
+@njit(**INLINE_JIT)  # into task_main, inlined into advance: the call is ~0.8 a turn
+def do_play_inline(state, rules, seat, card, pile, rng):
     """Play ``card`` onto ``pile`` (R7, R18) and push what follows (module docstring)."""
     from_hand(state, card)
     count(state, seat, C.C_CARDS_PLAYED, 1)
@@ -1116,7 +1129,7 @@ def decode_card(code):
     return x % C.CARD_SPAN, x // C.CARD_SPAN
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T35's windows)
 def task_window(state, rules, rng, out, code):
     """T35, A17: every player holding exactly 5 cards may discard one, in turn order from the
     active player (only the active player with ``favorable_current_any_turn`` false)."""
@@ -1161,11 +1174,11 @@ def task_main(state, rules, rng, out, code):
         pop(state)
         if code < C.C_DRAW:  # apply_play_or_draw written out: one call less per turn
             state[C.F_MAIN_PLAYED] = 1
-            do_play(state, rules, seat, code % C.CARD_SPAN, code // C.CARD_SPAN, rng)
+            do_play_inline(state, rules, seat, code % C.CARD_SPAN, code // C.CARD_SPAN, rng)
         elif code == C.C_DRAW:
             draw_step(state, rules, seat, rng)
         return 0
-    n = list_plays(state, rules, seat, out, 0)
+    n = list_plays_inline(state, rules, seat, out, 0)
     if n > 0:
         if not rules[R.R_MUST_PLAY]:
             out[n] = C.C_DRAW
@@ -1182,7 +1195,7 @@ def task_main(state, rules, rng, out, code):
     return 0
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T8's and T15's extra plays)
 def task_opt_extras(state, rules, rng, out, code):
     """T8, T15: the optional extra plays granted, after the play's tiles resolved (A21)."""
     seat = state[C.F_ACTIVE]
@@ -1210,7 +1223,7 @@ def task_opt_extras(state, rules, rng, out, code):
     return n + 1
 
 
-@njit(**J)
+@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T26's and T36's)
 def task_turn_extras(state, rules, rng, out, code):
     """T26 (a front leader's optional extra play) and T36 (an extra attempt), once a turn each,
     in tile age order, after the normal step (A24, A29)."""
@@ -1788,13 +1801,6 @@ def advance(state, rules, rng, out, code):
 
 
 @njit(**J)
-def run(state, rules, rng, out):
-    """Advance to the next real decision, none pending (``advance``; its ``code`` an int64, not
-    ``Literal[int](-1)``, so that ``advance`` is the one ``step`` compiles)."""
-    return advance(state, rules, rng, out, np.int64(-1))
-
-
-@njit(**J)
 def setup(state, rules, n_players, rng):
     """A new game (R1-R5) up to its first turn; ``state`` zeroed."""
     state[L.H_N_PLAYERS] = n_players
@@ -1832,7 +1838,11 @@ def setup(state, rules, n_players, rng):
 @njit(**J)
 def deal(state, rules, n_players, rng, out):
     setup(state, rules, n_players, rng)
-    return run(state, rules, rng, out)
+    # ``advance`` with no decision pending, its ``code`` an int64 (not ``Literal[int](-1)``) so
+    # that it is the one ``step`` compiles; called directly: every compiled function links and
+    # re-optimizes the whole engine beneath it, so a wrapper level costs ~1.7 CPU-s of a cold
+    # compile (CPUCodeLibrary.finalize timed, 2026-12-02)
+    return advance(state, rules, rng, out, np.int64(-1))
 
 
 @njit(**J)
