@@ -383,9 +383,9 @@ def play_value(
     else a crow) and the bot's scoring pile (``pile_before`` points in ``pile_cards`` cards).
     The simulation reads the row in place: ``ground`` holds the strengths of its ground birds
     (3 bits per place; the card played is the last place) and ``alive`` the places still on the
-    ground; the columns stay packed in integers. Only the bot's collection changes in memory (the scratch room's masks, counts and points): each collected
-    bird is noted (7 bits each in ``taken_list``) and taken out again at the end. Nothing is copied
-    per candidate. A crow met at a chain's first step finds the same collection (the perched bird
+    ground; the columns stay packed in integers. Only the bot's collection changes in memory
+    (the scratch room's masks, counts and points): each collected bird is noted (7 bits each in
+    ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A crow met at a chain's first step finds the same collection (the perched bird
     added) for every card played on that perch: its loss is read once per perch (``crow_first``,
     float64 per perch, NaN until read).
 
