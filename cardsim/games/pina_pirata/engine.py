@@ -1195,7 +1195,8 @@ def task_main(state, rules, rng, out, code):
     return 0
 
 
-@njit(**INLINE_JIT)  # called from ``advance`` alone: inlined there, no copy (T8's and T15's extra plays)
+# called from ``advance`` alone: inlined there, no copy (T8's and T15's extra plays)
+@njit(**INLINE_JIT)
 def task_opt_extras(state, rules, rng, out, code):
     """T8, T15: the optional extra plays granted, after the play's tiles resolved (A21)."""
     seat = state[C.F_ACTIVE]
