@@ -57,6 +57,17 @@ PLAY_KEY_TABLE = _KEY
 ONTO_PLAYED_TABLE = _ONTO_PLAYED
 ONTO_UNDER_TABLE = _ONTO_UNDER
 
+# The tiles the rules test by number (``tile_on(state, T37)``), as int64 values: numba compiles a
+# function once per argument types, and a number written out in a call is a type of its own
+# (``Literal[int](37)``), so tile_on was compiled 22 times (one per tile) and tile_age 9 times,
+# ~60 ms of a cold compile each, and every compiled level above links and re-optimizes each copy.
+T3, T6, T7, T8, T9, T13, T15, T22, T24, T26, T28 = (
+    np.int64(t) for t in (3, 6, 7, 8, 9, 13, 15, 22, 24, 26, 28)
+)
+T29, T31, T32, T33, T34, T35, T36, T37, T38, T39, T40 = (
+    np.int64(t) for t in (29, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40)
+)
+
 B_CROC_TURTLE = (1 << C.CROCODILE) | (1 << C.TURTLE)
 # The tiles that change what may be played onto what (play_mask, can_play, list_plays): T6, T7,
 # T9, T13, T22, T29, T31, T34, T39, T40, as bits of the two F_TILES_ON words.
@@ -190,9 +201,9 @@ def play_mask(state, rules, card):
     """Pirates a card shows for matching and for the tiles a play triggers: the solitary Walrus
     is every pirate under T7 (A4, A20, A38); Turtles and Crocodiles are one under T31 (A39)."""
     m = state[C.F_MASKS + card]
-    if m == B_WALRUS and tile_on(state, 7):
+    if m == B_WALRUS and tile_on(state, T7):
         return all_pirates(rules)
-    if m & B_CROC_TURTLE and tile_on(state, 31):
+    if m & B_CROC_TURTLE and tile_on(state, T31):
         m |= B_CROC_TURTLE & all_pirates(rules)
     return m
 
@@ -202,9 +213,9 @@ def held_mask(state, rules, card):
     """Pirates a card shows in a Hand, a reveal, a draw or on the deck (T3, T13, T14, T20, T24,
     T28, T30, T32): printed, unless the A38 / A39 options widen T7 / T31 to every purpose."""
     m = state[C.F_MASKS + card]
-    if m == B_WALRUS and rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7):
+    if m == B_WALRUS and rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, T7):
         return all_pirates(rules)
-    if m & B_CROC_TURTLE and rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31):
+    if m & B_CROC_TURTLE and rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, T31):
         m |= B_CROC_TURTLE & all_pirates(rules)
     return m
 
@@ -221,7 +232,7 @@ def pile_top(state, pile):
 def deck_shown(state):
     """T13: the deck's top card lies face up (-1 when T13 is off or the deck is empty)."""
     n = state[C.F_DECK_N]
-    if n == 0 or not tile_on(state, 13):
+    if n == 0 or not tile_on(state, T13):
         return -1
     return state[C.F_DECK + n - 1]
 
@@ -288,38 +299,38 @@ def can_play(state, rules, seat, card, pile):
     perm = -2
     if cm & tm:
         perm = -1
-    if tile_on(state, 9) and cm & B_WALRUS:  # T9: Walruses are Jokers
-        perm = newer(perm, tile_age(state, 9))
+    if tile_on(state, T9) and cm & B_WALRUS:  # T9: Walruses are Jokers
+        perm = newer(perm, tile_age(state, T9))
     shown = deck_shown(state)  # T13
     if shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 and cm >> C.OCTOPUS & 1:
-        perm = newer(perm, tile_age(state, 13))
-    if tile_on(state, 34) and hand_n(state, seat) >= 8:  # T34, A28
-        perm = newer(perm, tile_age(state, 34))
-    if tile_on(state, 39) and cm & front_mask(state, seat):  # T39
-        perm = newer(perm, tile_age(state, 39))
+        perm = newer(perm, tile_age(state, T13))
+    if tile_on(state, T34) and hand_n(state, seat) >= 8:  # T34, A28
+        perm = newer(perm, tile_age(state, T34))
+    if tile_on(state, T39) and cm & front_mask(state, seat):  # T39
+        perm = newer(perm, tile_age(state, T39))
     ghost = state[C.F_GHOST]
-    if ghost >= 0 and tile_on(state, 40) and cm >> ghost & 1:  # T40
-        perm = newer(perm, tile_age(state, 40))
-    if tile_on(state, 6) and cm >> C.PARROT & 1 and tm >> C.MONKEY & 1:  # T6
-        perm = newer(perm, tile_age(state, 6))
-    if tile_on(state, 29) and tm >> C.RABBIT & 1:  # T29
-        perm = newer(perm, tile_age(state, 29))
+    if ghost >= 0 and tile_on(state, T40) and cm >> ghost & 1:  # T40
+        perm = newer(perm, tile_age(state, T40))
+    if tile_on(state, T6) and cm >> C.PARROT & 1 and tm >> C.MONKEY & 1:  # T6
+        perm = newer(perm, tile_age(state, T6))
+    if tile_on(state, T29) and tm >> C.RABBIT & 1:  # T29
+        perm = newer(perm, tile_age(state, T29))
     if rules[R.R_JOKER_TOP]:  # A4 alternative: a Joker on top matches any card
-        if tile_on(state, 9) and tm & B_WALRUS:
-            perm = newer(perm, tile_age(state, 9))
+        if tile_on(state, T9) and tm & B_WALRUS:
+            perm = newer(perm, tile_age(state, T9))
         if shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 and tm >> C.OCTOPUS & 1:
-            perm = newer(perm, tile_age(state, 13))
-        if ghost >= 0 and tile_on(state, 40) and tm >> ghost & 1:
-            perm = newer(perm, tile_age(state, 40))
-        if tile_on(state, 39) and tm & front_mask(state, seat):
-            perm = newer(perm, tile_age(state, 39))
+            perm = newer(perm, tile_age(state, T13))
+        if ghost >= 0 and tile_on(state, T40) and tm >> ghost & 1:
+            perm = newer(perm, tile_age(state, T40))
+        if tile_on(state, T39) and tm & front_mask(state, seat):
+            perm = newer(perm, tile_age(state, T39))
     if perm == -2:
         return False
     prohibition = -2
-    if tile_on(state, 7) and cm & B_WALRUS and tm & B_WALRUS:  # T7: no Walrus onto a Walrus
-        prohibition = tile_age(state, 7)
-    if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
-        prohibition = newer(prohibition, tile_age(state, 22))  # T22, A26
+    if tile_on(state, T7) and cm & B_WALRUS and tm & B_WALRUS:  # T7: no Walrus onto a Walrus
+        prohibition = tile_age(state, T7)
+    if tile_on(state, T22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
+        prohibition = newer(prohibition, tile_age(state, T22))  # T22, A26
     if prohibition == -2:
         return True
     if not rules[R.R_NEWEST_WINS]:
@@ -348,8 +359,8 @@ def list_plays_inline(state, rules, seat, out, n):
     # ``allow`` (F_PIRATE_BITS), whole words at a time, with what T7 and T31 change in a card's
     # play mask (play_mask) added: T31 gives every Crocodile and Turtle card both pirates, T7
     # makes the solitary Walrus every pirate.
-    t7 = tile_on(state, 7)
-    t31 = tile_on(state, 31)
+    t7 = tile_on(state, T7)
+    t31 = tile_on(state, T31)
     every = all_pirates(rules)
     h0 = hand_word(state, seat, 0)
     h1 = hand_word(state, seat, 1)
@@ -383,36 +394,36 @@ def list_plays_inline(state, rules, seat, out, n):
         if top >= 0 and not newest:
             tm = play_mask(state, rules, top)
             allow = tm
-            if tile_on(state, 9):
+            if tile_on(state, T9):
                 allow |= B_WALRUS
             shown = deck_shown(state)
             octopus = shown >= 0 and held_mask(state, rules, shown) >> C.OCTOPUS & 1 == 1
             if octopus:
                 allow |= 1 << C.OCTOPUS
-            if tile_on(state, 34) and hand_n(state, seat) >= 8:
+            if tile_on(state, T34) and hand_n(state, seat) >= 8:
                 always = True
             front = front_mask(state, seat)
-            if tile_on(state, 39):
+            if tile_on(state, T39):
                 allow |= front
             ghost = state[C.F_GHOST]
-            if ghost >= 0 and tile_on(state, 40):
+            if ghost >= 0 and tile_on(state, T40):
                 allow |= 1 << ghost
-            if tile_on(state, 6) and tm >> C.MONKEY & 1:
+            if tile_on(state, T6) and tm >> C.MONKEY & 1:
                 allow |= 1 << C.PARROT
-            if tile_on(state, 29) and tm >> C.RABBIT & 1:
+            if tile_on(state, T29) and tm >> C.RABBIT & 1:
                 always = True
             if rules[R.R_JOKER_TOP]:
-                if tile_on(state, 9) and tm & B_WALRUS != 0:
+                if tile_on(state, T9) and tm & B_WALRUS != 0:
                     always = True
                 if octopus and tm >> C.OCTOPUS & 1 == 1:
                     always = True
-                if ghost >= 0 and tile_on(state, 40) and tm >> ghost & 1 == 1:
+                if ghost >= 0 and tile_on(state, T40) and tm >> ghost & 1 == 1:
                     always = True
-                if tile_on(state, 39) and tm & front != 0:
+                if tile_on(state, T39) and tm & front != 0:
                     always = True
-            if tile_on(state, 7) and tm & B_WALRUS:
+            if tile_on(state, T7) and tm & B_WALRUS:
                 forbid = B_WALRUS
-            if tile_on(state, 22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
+            if tile_on(state, T22) and state[C.F_T22_HOLDER] == seat and hand_n(state, seat) == 1:
                 forbid = -1
         if not newest:
             if forbid == -1:
@@ -599,7 +610,7 @@ def deck_take(state, rng):
     card = state[C.F_DECK + n - 1]
     state[C.F_DECK_N] = n - 1
     state[C.F_LOC + card] = C.LOC_NONE
-    if n == 1 and tile_on(state, 13):
+    if n == 1 and tile_on(state, T13):
         reshuffle(state, rng)  # A7: under T13 an emptied deck is rebuilt at once
     return card
 
@@ -679,7 +690,7 @@ def ask(state, seat, phase, a, b):
 def push_window(state):
     """A T35 window (A17), only while T35 is face up: it cannot turn face up within a round, and a
     window whose T35 went face down meanwhile closes at once (``task_window``)."""
-    if tile_on(state, 35):
+    if tile_on(state, T35):
         push(state, C.K_WINDOW, 0, 0, 0)
 
 
@@ -692,7 +703,7 @@ def draw(state, rules, seat, rng):
         return -1
     to_hand(state, seat, card)
     count(state, seat, C.C_CARDS_DRAWN, 1)
-    if not (tile_on(state, 3) or tile_on(state, 24)):
+    if not (tile_on(state, T3) or tile_on(state, T24)):
         return card
     for slot in range(state[C.F_N_TILES] - 1, -1, -1):
         tile = state[C.F_TILES + slot]
@@ -747,7 +758,7 @@ def do_play_inline(state, rules, seat, card, pile, rng):
     count(state, seat, C.C_CARDS_PLAYED, 1)
     state[C.F_TURN_PLAYS] += 1
     under = pile_top(state, pile)
-    if tile_on(state, 38) and is_solitary(state, card):
+    if tile_on(state, T38) and is_solitary(state, card):
         state[C.F_LOC + card] = C.LOC_FRONT + seat  # T38: in front of you instead (A29)
         refresh_fronts(state)
         under = -1
@@ -757,7 +768,7 @@ def do_play_inline(state, rules, seat, card, pile, rng):
     state[C.F_PLAY_CARD] = card
     state[C.F_PLAY_UNDER] = under
     state[C.F_PLAY_PILE] = pile
-    if state[C.F_PENDING_EXTRA] > 0 or tile_on(state, 8) or tile_on(state, 15):
+    if state[C.F_PENDING_EXTRA] > 0 or tile_on(state, T8) or tile_on(state, T15):
         # else the task would find no extra play granted: only T8 and T15 grant them (A21)
         push(state, C.K_OPT_EXTRAS, 0, 0, 0)
     m = play_mask(state, rules, card)
@@ -918,7 +929,7 @@ def new_round(state, rules, rng):
     shuffle(rng, state[C.F_DECK : C.F_DECK + n_cards], n_cards)
     state[C.F_PILE_N] = 0
     state[C.F_PILE_N + 1] = 0
-    state[C.F_N_PILES] = 2 if tile_on(state, 37) else 1
+    state[C.F_N_PILES] = 2 if tile_on(state, T37) else 1
     for s in range(n_players):
         state[sf(s, C.SH_HAND_N)] = 0
         state[sf(s, C.SH_REVEALED)] = -1  # A15: reveals are public until the round ends
@@ -934,8 +945,8 @@ def new_round(state, rules, rng):
         card = deck_take(state, rng)
         if card >= 0:
             pile_push(state, pile, card)
-    if tile_on(state, 39):  # A33: Voodoo cards, from the first player clockwise
-        adder = state[C.F_TILE_ADDER + tile_age(state, 39)]
+    if tile_on(state, T39):  # A33: Voodoo cards, from the first player clockwise
+        adder = state[C.F_TILE_ADDER + tile_age(state, T39)]
         for i in range(n_players):
             s = (first + i) % n_players
             if rules[R.R_VOODOO_ALL] or adder < 0 or s == adder:
@@ -1059,9 +1070,9 @@ def turn_end(state, rules, rng):
     winner = -1
     if hand_n(state, seat) == 0:
         winner = seat
-    elif tile_on(state, 28) and all_show(state, rules, seat, C.RABBIT):
+    elif tile_on(state, T28) and all_show(state, rules, seat, C.RABBIT):
         winner = seat
-    elif tile_on(state, 32) and plan_b(state, rules, seat):
+    elif tile_on(state, T32) and plan_b(state, rules, seat):
         winner = seat
     if winner < 0 and rules[R.R_WIN_ANY]:
         for i in range(1, n_players):
@@ -1098,7 +1109,7 @@ def start_turn(state):
     state[C.F_PENDING_EXTRA] = 0
     state[C.F_TURN_PLAYS] = 0
     push(state, C.K_TURN_END, 0, 0, 0)
-    if tile_on(state, 26) or tile_on(state, 36):
+    if tile_on(state, T26) or tile_on(state, T36):
         push(state, C.K_TURN_EXTRAS, 0, 0, 0)
     push(state, C.K_MAIN, 0, 0, 0)
     push_window(state)
@@ -1134,7 +1145,7 @@ def task_window(state, rules, rng, out, code):
     """T35, A17: every player holding exactly 5 cards may discard one, in turn order from the
     active player (only the active player with ``favorable_current_any_turn`` false)."""
     t = top_task(state)
-    if not tile_on(state, 35):
+    if not tile_on(state, T35):
         pop(state)
         return 0
     active = state[C.F_ACTIVE]
@@ -1185,7 +1196,7 @@ def task_main(state, rules, rng, out, code):
             n += 1
         ask(state, seat, C.PH_MAIN, -1, -1)
         return n
-    if tile_on(state, 38) and front_leader(state, seat):
+    if tile_on(state, T38) and front_leader(state, seat):
         out[0] = C.C_DRAW
         out[1] = C.C_PASS
         ask(state, seat, C.PH_T38_DRAW, -1, -1)
@@ -1311,10 +1322,10 @@ def showing_word(state, rules, seat, w, bit):
         return x
     shows = state[C.F_PIRATE_BITS + bit * C.HAND_WORDS + w] & 0xFFFFFFFF
     every = all_pirates(rules)
-    if rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, 31) and (B_CROC_TURTLE & every) >> bit & 1:
+    if rules[R.R_ALLIGATURTLE_ALL] and tile_on(state, T31) and (B_CROC_TURTLE & every) >> bit & 1:
         shows |= state[C.F_PIRATE_BITS + C.CROCODILE * C.HAND_WORDS + w] & 0xFFFFFFFF
         shows |= state[C.F_PIRATE_BITS + C.TURTLE * C.HAND_WORDS + w] & 0xFFFFFFFF
-    if rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, 7) and every >> bit & 1:
+    if rules[R.R_WALRUS_EVERYWHERE] and tile_on(state, T7) and every >> bit & 1:
         shows |= solitary_walrus_word(state, w)
     return x & shows
 
@@ -1747,7 +1758,7 @@ def show(state):
             # deciding seat changes every turn and a Hand differs from the last in most bits
             for i in range(min(32, n_cards - w * 32)):
                 state[C.F_ACTIVE_HAND + w * 32 + i] = (new >> i) & 1
-    if tile_on(state, 33):  # else every SH_SHOWN is -1 already (sync_tiles)
+    if tile_on(state, T33):  # else every SH_SHOWN is -1 already (sync_tiles)
         for s in range(state[L.H_N_PLAYERS]):
             state[sf(s, C.SH_SHOWN)] = -1
             if hand_n(state, s) == 1:  # T33: the only card of a one-card Hand, face up
