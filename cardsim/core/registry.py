@@ -64,6 +64,13 @@ class Ruleset:
     rules_doc: str = ""
     # seconds a cold compile of the engine and its built-in bots takes (engine benchmark, 2 cores)
     compile_seconds: int = 30
+    # what reports call ``turns / players`` (one turn of every player, the unit of the turn cap):
+    # "rounds", unless the game's own rounds are something else (Piña Pirata's end when a Hand is
+    # empty, so there a lap of the table is "turns per player")
+    table_rounds: str = "rounds"
+    # game counters that measure a game's length in the game's own units, with their labels
+    # (Piña Pirata: the rounds a game lasts); the run summary and the report show them beside turns
+    length_counters: tuple[tuple[str, str], ...] = ()
 
     @property
     def short_title(self) -> str:
