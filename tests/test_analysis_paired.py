@@ -194,6 +194,29 @@ def test_a_constant_change_has_an_interval_of_that_one_value(base):
     assert (row["diff"], row["ci_low"], row["ci_high"], row["p_value"]) == (2, 2, 2, 0)
 
 
+def test_a_games_own_rounds_are_a_paired_metric_in_the_api_and_streamed():
+    """Piña Pirata's rounds (Ruleset.length_counters) are a metric of the paired table, game by
+    game: two tiles in play from the start against none, on the same games (pina-pirata.md
+    ``fixed_tiles``); the streamed table (``cardsim diff``) agrees."""
+    from cardsim.analysis.paired import PairedStats
+
+    a = cardsim.simulate("pina-pirata", games=300, players=3, seed=4)
+    b = cardsim.simulate(
+        "pina-pirata", games=300, players=3, seed=4, rules={"fixed_tiles": "T18,T37"}
+    )
+    table = paired_diff(a, b)
+    row = diff_row(table, "rounds played (R10)")
+    assert row["games"] == 300
+    assert row["a"] == pytest.approx(a.frame["rounds"].mean())
+    assert row["b"] == pytest.approx(b.frame["rounds"].mean())
+    assert "rounds ended by round_turn_cap (A16)" in set(table["metric"])
+    streamed = PairedStats(a.ruleset.length_counters)
+    for lo in range(0, 300, 128):
+        streamed.add(a.frame.iloc[lo : lo + 128], b.frame.iloc[lo : lo + 128])
+    pd.testing.assert_frame_equal(streamed.table(), table, rtol=1e-9, check_dtype=False)
+    assert "rounds played (R10)" not in set(paired_diff(a.frame, b.frame)["metric"])  # no ruleset
+
+
 def test_score_spread_and_winning_margin_per_game(base):
     from cardsim.analysis.paired import score_spread, winning_margin
 

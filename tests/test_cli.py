@@ -67,6 +67,25 @@ def test_games_lists_every_ruleset_with_title_and_players():
         assert name in out and rs.title in out and f"{rs.min_players}-{rs.max_players}" in out
 
 
+@pytest.mark.parametrize(
+    ("written", "game"),
+    [
+        ("Piña Pirata", "pina-pirata"),
+        ("PIÑA_PIRATA", "pina-pirata"),
+        ("Songbirds", "piepmatz"),
+        (" Fruit  Picking ", "fruit-picking"),
+        ("Pajarracos", "pajarracos"),
+    ],
+)
+def test_a_game_may_be_named_as_players_write_it(written, game):
+    """Accents, case, spaces or underscores and the English title of Piepmatz name the game."""
+    assert registry.get(written).name == game
+    assert (
+        ok("rules", written, "--format", "json").stdout
+        == ok("rules", game, "--format", "json").stdout
+    )
+
+
 def test_bots_lists_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
     listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]

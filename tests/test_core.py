@@ -52,6 +52,76 @@ def test_same_results_whatever_threads_and_chunk_size():
         np.testing.assert_array_equal(seats, base_seats)
 
 
+class _ShareRecorder:
+    """A stand-in for a compiled loop: ``run_block`` records the share a thread plays (and makes
+    thread 1 slow), answers 1 decision per game, and faults at ``fault_game``."""
+
+    STATE_LEN = LEGAL_LEN = OBS_LEN = 4
+
+    def __init__(self, fault_game=-1):
+        import threading
+
+        self.fault_game = fault_game
+        self.shares = []
+        self.lock = threading.Lock()
+
+    def run_block(self, *args):
+        import threading
+        import time
+
+        lo, hi, faults = args[8], args[9], args[12]
+        with self.lock:
+            self.shares.append((lo, hi, threading.current_thread().name))
+        if threading.current_thread().name != "MainThread":
+            time.sleep(0.002)  # another program holds this thread's core
+        if lo <= self.fault_game < hi:
+            faults[3] = self.fault_game
+            with self.lock:
+                self.shares.append("fault")
+            return -1
+        return hi - lo
+
+
+def _run_shares(loop, n_games, n_threads=2):
+    from cardsim.core import specialize
+
+    faults = np.zeros((n_threads, 6), np.int64)
+    game_out = np.zeros((n_games, 1), np.int32)
+    params = np.zeros((1, 1))
+    args = (None, None, params, None, 2, 1, 0, 0, game_out, None, faults)
+    return specialize.run_chunk(loop, n_threads, *args), faults
+
+
+def test_threads_take_a_chunk_in_shares_in_game_order():
+    """Every game is played once, shares are handed out in game order and shrink toward the end
+    (never below MIN_SHARE but the last), and the slowed thread plays fewer games."""
+    from cardsim.core.specialize import MIN_SHARE
+
+    loop = _ShareRecorder()
+    decisions, _ = _run_shares(loop, 5000)
+    assert decisions == 5000
+    shares = sorted(loop.shares)
+    assert [lo for lo, _, _ in shares] == [0] + [hi for _, hi, _ in shares[:-1]]
+    assert shares[-1][1] == 5000
+    sizes = [hi - lo for lo, hi, _ in shares]
+    assert sizes == sorted(sizes, reverse=True) and min(sizes[:-1]) >= MIN_SHARE
+    played = {}
+    for lo, hi, name in shares:
+        played[name] = played.get(name, 0) + hi - lo
+    assert played["MainThread"] > 5000 / 2
+
+
+def test_no_share_is_taken_after_a_fault_and_every_earlier_game_is_played():
+    loop = _ShareRecorder(fault_game=1800)
+    _run_shares(loop, 5000)
+    shares = sorted(share for share in loop.shares if share != "fault")
+    faulting = next(i for i, (lo, hi, _) in enumerate(shares) if lo <= 1800 < hi)
+    earlier = shares[: faulting + 1]
+    assert [lo for lo, _, _ in earlier] == [0] + [hi for _, hi, _ in earlier[:-1]]
+    # after the fault, at most the share the other thread took before it heard of it
+    assert len(loop.shares) - loop.shares.index("fault") - 1 <= 1
+
+
 def test_any_single_game_replays_alone():
     spec = runner.make_spec("fruit-picking", 300, 4, ["random"], {}, seed=5)
     games, seats = _outcomes(spec)

@@ -9,6 +9,7 @@ between.
 """
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -211,6 +212,20 @@ def test_broken_pipe_after_the_last_game_keeps_a_complete_result(tmp_path, expec
     assert len(lines) == 1 and "broken pipe" in lines[0], err
     assert f"all {GAMES:,} games are saved in {path}" in lines[0]
     assert_same_rows(path, expected)
+
+
+def test_the_program_ends_without_teardown_yet_loses_nothing(tmp_path, expected):
+    """``main`` ends the process with ``os._exit`` once ``cli`` returns (no interpreter
+    teardown): the dataset is complete, stdout holds the whole summary, and the exit codes are
+    those of ``cli`` (0, and 2 with one line for a mistake)."""
+    path = tmp_path / "r"
+    code, out, err = finish(start(*RUN, "--out", str(path), "--format", "json"))
+    assert code == 0, err
+    assert json.loads(out)["games"] == GAMES  # the last line of stdout was flushed
+    assert_same_rows(path, expected)
+    code, out, err = finish(start("run", GAME, "-p", "9"))
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines() == ["cardsim: error: fruit-picking is for 2-4 players, not 9"]
 
 
 def test_ctrl_c_during_play_saves_the_chunk_in_flight_and_resumes(tmp_path, expected):

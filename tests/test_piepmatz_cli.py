@@ -160,6 +160,17 @@ def test_replay_tells_chains_crows_squirrels_and_the_scoring_in_the_games_words(
     assert "Scoring (R32-R36):" in out and " - wins." in out
 
 
+def test_a_refill_counts_the_bad_cards_it_adds():
+    """R26, R27: the bad cards a refill adds are told by kind, counted, in the order they came."""
+    line = trace._refill(
+        None, {"seeds": [3], "bad": [C.SQUIRREL, C.CROW, C.SQUIRREL], "removed": 0}
+    )
+    assert line == [
+        "  The feeder refills the seed column: 1 seed card worth 3; 2 squirrels and a crow into "
+        "the bad-card column (R26, R27)."
+    ]
+
+
 def test_the_story_of_a_two_player_game_names_the_removed_species_and_rule_changes():
     spec = runner.make_spec(GAME, 1, 2, ["greedy", "random"], {"squirrels": 0}, seed=2)
     text = trace.replay(spec, 0)

@@ -39,6 +39,13 @@ def fruit():
     return cardsim.simulate("fruit-picking", 1500, players=3, bots="random,greedy,planner", seed=3)
 
 
+@pytest.fixture(scope="module")
+def pina():
+    """Piña Pirata, whose games count their own rounds (``Ruleset.length_counters``), with a
+    round turn cap low enough that some rounds end by it (pina-pirata.md A16)."""
+    return cardsim.simulate("pina-pirata", 400, players=3, seed=5, rules={"round_turn_cap": 40})
+
+
 def _stats(results, batch):
     return BalanceStats.from_frame(results.frame, results.metadata, results.seat_counters, batch)
 
@@ -78,18 +85,42 @@ def test_streamed_seat_tables_equal_the_in_memory_ones(which, batch, request):
 
 
 @pytest.mark.parametrize("batch", BATCHES)
-@pytest.mark.parametrize("which", ["capped", "fruit"])
+@pytest.mark.parametrize("which", ["capped", "fruit", "pina"])
 def test_streamed_length_and_score_tables_equal_the_in_memory_ones(which, batch, request):
     results = request.getfixturevalue(which)
     frame = results.frame
     stats = _stats(results, batch)
-    _equal(stats.length_summary(), length.length_summary(frame))
+    assert list(stats.length_summary().index) == list(
+        length.length_summary(frame, results.ruleset).index
+    )
+    _equal(stats.length_summary(), length.length_summary(frame, results.ruleset))
     _equal(stats.length_histogram(), length.length_histogram(frame))
     _equal(stats.length_by_winner(), length.length_by_winner(frame))
     _equal(stats.score_distribution(), scores.score_distribution(frame, "position"))
     _equal(stats.margin_by_winner(), scores.margin_by_winner(frame))
     assert stats.spread_summary() == pytest.approx(scores.spread_summary(frame), rel=1e-12)
     _equal(stats.end_reason_table(), scores.end_reasons(frame))
+
+
+def test_pina_pirata_lengths_are_told_in_the_games_words(pina):
+    """A Piña Pirata round ends with an empty Hand (R10), not after a turn of every player: the
+    length table names turns / players "turns per player" and adds the game's rounds, whose
+    figures are the frame's counters (some capped by round_turn_cap, A16)."""
+    table = length.length_summary(pina.frame, pina.ruleset)
+    rounds = pina.frame["rounds"]
+    capped = pina.frame["rounds_capped"]
+    assert 0 < capped.sum() < rounds.sum()
+    assert list(table.index) == [
+        "turns",
+        "turns per player (turns / 3)",
+        "rounds played (R10)",
+        "rounds ended by round_turn_cap (A16)",
+    ]
+    assert table.loc["rounds played (R10)", "mean"] == pytest.approx(rounds.mean(), rel=1e-12)
+    assert table.loc["rounds played (R10)", "max"] == rounds.max()
+    report = balance_report(pina).to_markdown()
+    assert "turns per player)" in report and "rounds of 3 turns" not in report
+    assert f"Rounds played (R10): {rounds.mean():.2f} per game on average" in report
 
 
 @pytest.mark.parametrize("batch", [37, 10**6])

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
+from cardsim.analysis import summary as summary_module
 from cardsim.analysis.summary import SummaryAccumulator, format_summary, wilson_interval
 from cardsim.core import layout as L
 from cardsim.core.outcomes import Chunk
@@ -18,11 +19,17 @@ from cardsim.core.outcomes import Chunk
 END_REASONS = ("turn_cap", "set_completed", "stack_exhausted")
 
 
-def fake_spec(n_players=2, bot_names=("greedy",)):
+def fake_spec(n_players=2, bot_names=("greedy",), length_counters=()):
+    """A run's spec as the accumulator reads it; ``length_counters``: (name, label) pairs of game
+    counters, which come after ``GAME_COLUMNS`` in ``game_out`` in that order."""
     return SimpleNamespace(
         n_players=n_players,
         bot_names=list(bot_names),
-        ruleset=SimpleNamespace(end_reasons=END_REASONS),
+        ruleset=SimpleNamespace(
+            end_reasons=END_REASONS,
+            game_counters=tuple(name for name, _ in length_counters),
+            length_counters=tuple(length_counters),
+        ),
     )
 
 
@@ -126,6 +133,39 @@ def test_turn_statistics_match_numpy_whatever_the_chunks(turns, chunk_size):
     assert s.mean_turns == pytest.approx(np.mean(turns))
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 300), st.integers(1, 12)), min_size=1, max_size=120),
+    st.integers(1, 40),
+)
+def test_length_counters_match_numpy_whatever_the_chunks_and_merges(games, chunk_size):
+    """A game counter of length (Piña Pirata's rounds) is summarized like turns, whether the
+    chunks go to one accumulator or to fresh ones merged (a cluster's tasks)."""
+    spec = fake_spec(2, length_counters=(("rounds", "rounds played"),))
+    whole, merged = SummaryAccumulator(spec), SummaryAccumulator(spec)
+    for start in range(0, len(games), chunk_size):
+        part = games[start : start + chunk_size]
+        chunk = make_chunk([0] * len(part), [[0]] * len(part), turns=[t for t, _ in part])
+        chunk = Chunk(
+            start,
+            np.column_stack([chunk.game_out, [r for _, r in part]]).astype(np.int32),
+            chunk.seat_out,
+            chunk.seat_bot,
+        )
+        whole(chunk)
+        task = merged.fresh()
+        task(chunk)
+        merged.merge(task)
+    rounds = [r for _, r in games]
+    for s in (whole.summarize(), merged.summarize()):
+        histogram = s.length_histograms["rounds"]
+        assert histogram.sum() == len(games)
+        assert summary_module.histogram_median(histogram) == np.median(rounds)
+        assert summary_module.histogram_mean(histogram) == pytest.approx(np.mean(rounds))
+        assert s.median_turns == np.median([t for t, _ in games])
+    assert merged.fresh().length_histograms["rounds"].sum() == 0  # never shared with a task's
+
+
 def test_end_reasons_and_turn_cap():
     acc = SummaryAccumulator(fake_spec(2))
     acc(make_chunk([0] * 5, [[0]] * 5, end_reason=[1, 1, 2, 0, 1]))
@@ -221,6 +261,28 @@ def test_format_summary_has_every_section():
         "8 games/s on 2 threads",
     ]:
         assert expected in text, expected
+
+
+def test_pina_pirata_summary_tells_lengths_in_the_games_words():
+    """Piña Pirata's rounds end with an empty Hand (R10): the summary calls turns / players
+    "turns per player" (the turn cap too) and shows the game's rounds from its counters."""
+    from cardsim.analysis.summary import summary_record
+    from cardsim.core import runner
+
+    spec = runner.make_spec("pina-pirata", 2, 2, ["greedy"], {})
+    acc = SummaryAccumulator(spec)
+    chunk = make_chunk([0, 1], [[0], [1]], turns=[40, 60], end_reason=[1, 1])
+    counters = np.zeros((2, len(spec.ruleset.game_counters)), np.int32)
+    counters[:, spec.ruleset.game_counters.index("rounds")] = [3, 5]
+    acc(Chunk(0, np.column_stack([chunk.game_out, counters]), chunk.seat_out, chunk.seat_bot))
+    text = format_summary(acc.summarize(), spec)
+    assert "turns per player (turns / 2)" in text and "rounds (turns" not in text
+    assert "Ended by the turn cap (10,000 turns per player)" in text
+    row = next(line for line in text.splitlines() if line.startswith("rounds played (R10)"))
+    assert row.split()[-2:] == ["4.00", "4"]
+    record = summary_record(acc.summarize(), spec)
+    assert record["length"]["counters"]["rounds"] == {"mean": 4.0, "median": 4.0}
+    assert record["length"]["counters"]["rounds_capped"] == {"mean": 0.0, "median": 0.0}
 
 
 def test_summary_and_results_io_do_not_import_numba():

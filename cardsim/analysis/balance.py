@@ -388,6 +388,14 @@ def _stats_table(table: pd.DataFrame, first: str) -> pd.DataFrame:
     return out
 
 
+def laps(stats: BalanceStats, turns: float) -> str:
+    """``turns`` as laps of the table, in the game's words (``Ruleset.table_rounds``)."""
+    k = stats.k
+    if stats.table_rounds == "rounds":
+        return f"{turns / k:.1f} rounds of {k} turns"
+    return f"{turns / k:.1f} {stats.table_rounds}"
+
+
 def length_section(stats: BalanceStats, caption: str) -> Section:
     from cardsim.charts import balance as charts
 
@@ -395,10 +403,17 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
     summary = stats.length_summary()
     turns = summary.iloc[0]
     verdicts = [
-        f"Games last {turns['mean']:.1f} turns on average ({turns['mean'] / k:.1f} rounds of {k} "
-        f"turns); half of them last {number(turns['p25'])} to {number(turns['p75'])} turns, and "
-        f"90% {number(turns['p05'])} to {number(turns['p95'])}."
+        f"Games last {turns['mean']:.1f} turns on average ({laps(stats, turns['mean'])}); half "
+        f"of them last {number(turns['p25'])} to {number(turns['p75'])} turns, and 90% "
+        f"{number(turns['p05'])} to {number(turns['p95'])}."
     ]
+    for label, row in summary.iloc[2:].iterrows():  # the game's own units (length_counters)
+        verdicts.append(
+            f"{label[0].upper()}{label[1:]}: {row['mean']:.2f} per game on average (median "
+            f"{number(row['median'])}), from {number(row['min'])} to {number(row['max'])}."
+            if row["max"] > 0
+            else f"{label[0].upper()}{label[1:]}: none in these games."
+        )
     by_winner = stats.length_by_winner()
     table = summary.reset_index(names="unit")
     chart_caption = shows(

@@ -62,6 +62,10 @@ class BalanceStats:
         self.end_reasons = np.zeros(len(self.end_reason_names), np.int64)
         # turns by group: 0..k-1 the only winner's position, k shared, k+1 nobody, k+2 turn cap
         self.turns = IntHistogram(k + 3)
+        # the game's own length units (``Ruleset.length_counters``), where the run has them
+        self.length_counters = {
+            name: IntHistogram() for name, _ in getattr(self.ruleset, "length_counters", ())
+        }
         self.scores = IntHistogram(k)  # by position, every game
         self.margins = IntHistogram(k + 1)  # by the only winner's position; k: shared wins
         self.spreads = IntHistogram()
@@ -167,6 +171,9 @@ class BalanceStats:
         only = np.argmax(pos_c == 1, axis=1)  # position of the only winner (when there is one)
         group = np.where(winners == 1, only, np.where(winners > 1, k, k + 1))
         self.turns.add(turns, np.where(cap, k + 2, group))
+        for name, histogram in self.length_counters.items():
+            if name in frame:
+                histogram.add(frame[name].to_numpy(np.int64))
 
     def _count_scores(self, frame, wins, winners, done) -> None:
         k = self.k
@@ -328,8 +335,12 @@ class BalanceStats:
         k = self.k
         rows = {
             "turns": describe(values, counts),
-            f"rounds (turns / {k})": describe(values, counts, scale=k),
+            f"{self.table_rounds} (turns / {k})": describe(values, counts, scale=k),
         }
+        labels = dict(getattr(self.ruleset, "length_counters", ()))
+        for name, histogram in self.length_counters.items():
+            if histogram.counts.sum():
+                rows[labels[name]] = describe(*histogram.column())
         table = pd.DataFrame(rows).T
         table.insert(0, "games", self.games)
         return table
@@ -497,6 +508,11 @@ class BalanceStats:
         if not rates:
             return table, pd.DataFrame(columns=C.RATE_COLUMNS)
         return table, pd.concat(rates, ignore_index=True)
+
+    @property
+    def table_rounds(self) -> str:
+        """What turns / players is called in this game (``Ruleset.table_rounds``)."""
+        return getattr(self.ruleset, "table_rounds", "rounds")
 
     @cached_property
     def ruleset(self):

@@ -23,12 +23,17 @@ def describe(values: pd.Series | np.ndarray) -> dict:
     return out
 
 
-def length_summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Rows ``turns`` and ``rounds``; columns games, mean, sd, min, p05, p25, median, p75, p95,
-    max."""
+def length_summary(frame: pd.DataFrame, ruleset=None) -> pd.DataFrame:
+    """Rows ``turns``, ``rounds`` (turns / players, named by ``ruleset.table_rounds``) and the
+    ruleset's ``length_counters`` (the game's own units, e.g. Piña Pirata's rounds); columns
+    games, mean, sd, min, p05, p25, median, p75, p95, max."""
     turns = frame["turns"].to_numpy(np.float64)
     k = F.seat_count(frame)
-    rows = {"turns": describe(turns), f"rounds (turns / {k})": describe(turns / k)}
+    laps = getattr(ruleset, "table_rounds", "rounds")
+    rows = {"turns": describe(turns), f"{laps} (turns / {k})": describe(turns / k)}
+    for name, label in getattr(ruleset, "length_counters", ()):
+        if name in frame and len(frame):
+            rows[label] = describe(frame[name].to_numpy(np.float64))
     table = pd.DataFrame(rows).T
     table.insert(0, "games", len(frame))
     return table

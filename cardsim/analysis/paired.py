@@ -12,6 +12,8 @@ Per metric, ``paired_diff`` compares per-game values over the games present in b
 - ``first-player advantage``: the starter's win share minus the fair share (1/K of a decided
   game), over the same games;
 - ``game length (turns)``: turns, over all games;
+- the game's own length units (``Ruleset.length_counters``, e.g. Piña Pirata's ``rounds played
+  (R10)``), over all games, under their labels;
 - ``score spread``: highest minus lowest score of a game;
 - ``winning margin``: the best winner's score minus the best score among the others (games with
   a winner and at least one loser).
@@ -92,9 +94,12 @@ def _aligned(a, b) -> tuple[pd.DataFrame, pd.DataFrame]:
     return fa, fb
 
 
-def metric_values(fa: pd.DataFrame, fb: pd.DataFrame) -> list[tuple[str, np.ndarray, np.ndarray]]:
+def metric_values(
+    fa: pd.DataFrame, fb: pd.DataFrame, length_counters=()
+) -> list[tuple[str, np.ndarray, np.ndarray]]:
     """``(metric, a, b)`` per metric of the table, per game of two aligned frames (game i of
-    ``fa`` is game i of ``fb``); win metrics over the games neither run ended by the turn cap."""
+    ``fa`` is game i of ``fb``); win metrics over the games neither run ended by the turn cap.
+    ``length_counters``: the ruleset's (name, label) pairs of game counters of length."""
     k = F.seat_count(fa)
     out = []
     done = ~(fa["turn_cap_hit"].to_numpy(bool) | fb["turn_cap_hit"].to_numpy(bool))
@@ -108,6 +113,9 @@ def metric_values(fa: pd.DataFrame, fb: pd.DataFrame) -> list[tuple[str, np.ndar
     out.append(("first-player advantage", starter_edge(wa), starter_edge(wb)))
     turns_a = fa["turns"].to_numpy(np.float64)
     out.append(("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
+    for name, label in length_counters:
+        if name in fa and name in fb:
+            out.append((label, fa[name].to_numpy(np.float64), fb[name].to_numpy(np.float64)))
     out.append(("score spread", score_spread(fa), score_spread(fb)))
     out.append(("winning margin", winning_margin(fa), winning_margin(fb)))
     return out
@@ -115,9 +123,12 @@ def metric_values(fa: pd.DataFrame, fb: pd.DataFrame) -> list[tuple[str, np.ndar
 
 def paired_diff(a, b) -> pd.DataFrame:
     """The change of every balance metric from run ``a`` to run ``b`` (``Results`` or frames),
-    game by game over the game indices both hold; see the module docstring for the metrics."""
+    game by game over the game indices both hold; see the module docstring for the metrics (the
+    game's own length units when ``a`` is a ``Results`` of a ruleset that has them)."""
+    length_counters = getattr(getattr(a, "ruleset", None), "length_counters", ())
     fa, fb = _aligned(a, b)
-    rows = [paired_row(metric, va, vb) for metric, va, vb in metric_values(fa, fb)]
+    values = metric_values(fa, fb, length_counters)
+    rows = [paired_row(metric, va, vb) for metric, va, vb in values]
     table = pd.DataFrame(rows, columns=COLUMNS)
     table["p_holm"] = holm(table["p_value"])
     return table
@@ -195,9 +206,10 @@ class PairedStats:
     ``paired_diff`` of all the games (the same numbers up to the last bits of a float sum), in
     memory that does not grow with the games."""
 
-    def __init__(self):
+    def __init__(self, length_counters=()):
         self._moments: dict[str, _Moments] = {}
         self.games = 0
+        self.length_counters = tuple(length_counters)  # ``Ruleset.length_counters``
 
     def add(self, fa: pd.DataFrame, fb: pd.DataFrame) -> None:
         if F.seat_count(fa) != F.seat_count(fb):
@@ -206,7 +218,7 @@ class PairedStats:
             )
         if len(fa) != len(fb) or not np.array_equal(fa["game"].to_numpy(), fb["game"].to_numpy()):
             raise ValueError("paired batches must hold the same games in the same order")
-        for metric, va, vb in metric_values(fa, fb):
+        for metric, va, vb in metric_values(fa, fb, self.length_counters):
             self._moments.setdefault(metric, _Moments()).add(va, vb)
         self.games += len(fa)
 

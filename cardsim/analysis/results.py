@@ -48,7 +48,8 @@ class Results:
         - ``first_player_advantage``: one row: rate, fair, points, low, high, games;
         - ``bots``: win rate by bot, per seat played (``seats.bot_win_rates``);
         - ``winners``: games with one winner, a shared win, no winner;
-        - ``length``: game length in turns and rounds (mean, spread, quantiles);
+        - ``length``: game length in turns, rounds and the game's own units (mean, spread,
+          quantiles);
         - ``end_reasons``: why games ended, the turn cap included.
         """
         from dataclasses import asdict
@@ -62,7 +63,7 @@ class Results:
             ),
             "bots": seats.bot_win_rates(self.frame),
             "winners": scores.winners(self.frame),
-            "length": length.length_summary(self.frame),
+            "length": length.length_summary(self.frame, self.ruleset),
             "end_reasons": scores.end_reasons(self.frame),
         }
 

@@ -94,6 +94,8 @@ class Summary:
     end_reasons: dict[str, int] = field(default_factory=dict)  # name -> games, in code order
     turn_cap_games: int = 0
     decisions: int = 0
+    # the ruleset's length counters (``Ruleset.length_counters``): name -> histogram like turns'
+    length_histograms: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
 
     @property
     def fair_rate(self) -> float:
@@ -113,21 +115,11 @@ class Summary:
 
     @property
     def mean_turns(self) -> float:
-        if not self.games:
-            return math.nan
-        return float(
-            np.dot(np.arange(len(self.turns_histogram)), self.turns_histogram) / self.games
-        )
+        return histogram_mean(self.turns_histogram)
 
     @property
     def median_turns(self) -> float:
-        """Median like ``np.median``: the mean of the two middle values for an even count."""
-        if not self.games:
-            return math.nan
-        cum = np.cumsum(self.turns_histogram)
-        lower = int(np.searchsorted(cum, (self.games - 1) // 2, side="right"))
-        upper = int(np.searchsorted(cum, self.games // 2, side="right"))
-        return (lower + upper) / 2
+        return histogram_median(self.turns_histogram)
 
     @property
     def mean_rounds(self) -> float:
@@ -156,6 +148,33 @@ _SCALAR_COUNTS = (
 )
 
 
+def histogram_mean(histogram: np.ndarray) -> float:
+    """Mean of the values counted in ``histogram`` (games with value v at index v)."""
+    n = int(histogram.sum())
+    if not n:
+        return math.nan
+    return float(np.dot(np.arange(len(histogram)), histogram) / n)
+
+
+def histogram_median(histogram: np.ndarray) -> float:
+    """Median like ``np.median``: the mean of the two middle values for an even count."""
+    n = int(histogram.sum())
+    if not n:
+        return math.nan
+    cum = np.cumsum(histogram)
+    lower = int(np.searchsorted(cum, (n - 1) // 2, side="right"))
+    upper = int(np.searchsorted(cum, n // 2, side="right"))
+    return (lower + upper) / 2
+
+
+def add_histogram(total: np.ndarray, part: np.ndarray) -> np.ndarray:
+    """``total + part`` for histograms that grow with the largest value seen."""
+    if len(part) > len(total):
+        total, part = part.copy(), total
+    total[: len(part)] += part
+    return total
+
+
 class SummaryAccumulator:
     """Runner sink: running counts of a run's outcomes (see the module docstring)."""
 
@@ -176,6 +195,13 @@ class SummaryAccumulator:
         self.shared_win_games = 0
         self.no_winner_games = 0
         self.turns = np.zeros(1, np.int64)
+        # the ruleset's length counters: name -> column in ``game_out``; name -> histogram
+        counters = list(spec.ruleset.game_counters)
+        self.length_columns = {
+            name: len(L.GAME_COLUMNS) + counters.index(name)
+            for name, _ in spec.ruleset.length_counters
+        }
+        self.length_histograms = {name: np.zeros(1, np.int64) for name in self.length_columns}
         self.end_reasons = np.zeros(len(self.end_reason_names), np.int64)
         self.turn_cap_games = 0
         self.decisions = 0
@@ -224,12 +250,10 @@ class SummaryAccumulator:
             self.bot_seat_games += np.bincount(bots.ravel(), minlength=n_bots)[:n_bots]
         self.shared_win_games += int(np.count_nonzero(winners > 1))
         self.no_winner_games += int(np.count_nonzero(winners == 0))
-        turns = np.bincount(game[:, L.G_TURNS])
-        if len(turns) > len(self.turns):
-            turns[: len(self.turns)] += self.turns
-            self.turns = turns.astype(np.int64)
-        else:
-            self.turns[: len(turns)] += turns
+        self.turns = add_histogram(self.turns, np.bincount(game[:, L.G_TURNS]).astype(np.int64))
+        for name, column in self.length_columns.items():
+            counts = np.bincount(game[:, column]).astype(np.int64)
+            self.length_histograms[name] = add_histogram(self.length_histograms[name], counts)
         reasons = np.bincount(game[:, L.G_END_REASON], minlength=len(self.end_reasons))
         self.end_reasons += reasons[: len(self.end_reasons)]
         self.turn_cap_games += int(np.count_nonzero(game[:, L.G_TURN_CAP_HIT]))
@@ -251,21 +275,21 @@ class SummaryAccumulator:
         for name in _SCALAR_COUNTS:
             setattr(empty, name, 0)
         empty.turns = np.zeros(1, np.int64)
+        empty.length_histograms = {name: np.zeros(1, np.int64) for name in self.length_columns}
         return empty
 
     def merge(self, other: SummaryAccumulator) -> None:
         """Add the counts of ``other`` (games of another part of the same run). Every array of
-        counts is fixed in shape except the turn histogram, which grows with the longest game."""
+        counts is fixed in shape except the histograms of lengths, which grow with the longest
+        game."""
         for name, value in vars(self).items():
             if isinstance(value, np.ndarray) and name != "turns":
                 value += getattr(other, name)
         for name in _SCALAR_COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        if len(other.turns) > len(self.turns):
-            self.turns, other_turns = other.turns.copy(), self.turns
-        else:
-            other_turns = other.turns
-        self.turns[: len(other_turns)] += other_turns
+        self.turns = add_histogram(self.turns, other.turns)
+        for name, histogram in other.length_histograms.items():
+            self.length_histograms[name] = add_histogram(self.length_histograms[name], histogram)
 
     def summarize(self) -> Summary:
         k = self.n_players
@@ -288,6 +312,7 @@ class SummaryAccumulator:
             shared_win_games=self.shared_win_games,
             no_winner_games=self.no_winner_games,
             turns_histogram=self.turns.copy(),
+            length_histograms={name: h.copy() for name, h in self.length_histograms.items()},
             end_reasons={
                 n: int(c) for n, c in zip(self.end_reason_names, self.end_reasons, strict=True)
             },
@@ -412,13 +437,16 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
         ],
     )
     lines += ["", "Game length"]
-    lines += _table(
-        ["", "mean", "median"],
-        [
-            ["turns", f"{s.mean_turns:.2f}", f"{s.median_turns:g}"],
-            [f"rounds (turns / {k})", f"{s.mean_rounds:.2f}", f"{s.median_rounds:g}"],
-        ],
-    )
+    laps = spec.ruleset.table_rounds
+    rows = [
+        ["turns", f"{s.mean_turns:.2f}", f"{s.median_turns:g}"],
+        [f"{laps} (turns / {k})", f"{s.mean_rounds:.2f}", f"{s.median_rounds:g}"],
+    ]
+    labels = dict(spec.ruleset.length_counters)
+    for name, histogram in s.length_histograms.items():
+        mean, median = histogram_mean(histogram), histogram_median(histogram)
+        rows.append([labels[name], f"{mean:.2f}", f"{median:g}"])
+    lines += _table(["", "mean", "median"], rows)
     lines += ["", "End reasons"]
     lines += _table(
         ["reason", "games", "share"],
@@ -428,7 +456,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
     lines += [
         "",
         wrap(
-            f"Ended by the turn cap ({cap:,} rounds): {s.turn_cap_games:,} of {s.games:,} "
+            f"Ended by the turn cap ({cap:,} {laps}): {s.turn_cap_games:,} of {s.games:,} "
             f"games ({share(s.turn_cap_games)})"
         ),
     ]
@@ -519,8 +547,12 @@ def summary_record(summary: Summary, spec, stats=None) -> dict:
         "length": {
             "mean_turns": s.mean_turns,
             "median_turns": s.median_turns,
-            "mean_rounds": s.mean_rounds,
+            "mean_rounds": s.mean_rounds,  # turns / players (``Ruleset.table_rounds``)
             "median_rounds": s.median_rounds,
+            "counters": {  # the game's own units (``Ruleset.length_counters``)
+                name: {"mean": histogram_mean(h), "median": histogram_median(h)}
+                for name, h in s.length_histograms.items()
+            },
         },
         "end_reasons": dict(s.end_reasons),
         "turn_cap": {"rounds": spec.turn_cap(), "games": s.turn_cap_games},

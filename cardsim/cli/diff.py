@@ -94,7 +94,8 @@ def diff(
     cluster, task_size = options.cluster_choice(cluster, task_size)
     if report_dir is not None:
         prepare_dir(report_dir)
-    paired = PairedStats()  # game by game, block by block: memory does not grow with --games
+    # game by game, block by block: memory does not grow with --games
+    paired = PairedStats(ruleset.length_counters)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
         for fa, fb in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
             paired.add(fa, fb)

@@ -98,7 +98,7 @@ RUN_BLOCK_SIGNATURE = types.int64(
     _RNG,  # streams: the game's chance and bot streams (2 entries)
 )
 """``run_block(...) -> decisions`` of every specialized loop (``specialize.py``): one thread's
-block of a chunk's games; ``specialize.run_chunk`` runs one per thread."""
+block of a chunk's games; ``specialize.run_chunk`` runs it on each share a thread takes."""
 
 BLOCK_JIT = {**RULES_JIT, "nogil": True}
 """``run_block``'s options: the rules' (no reference counting: its buffers come from the caller)

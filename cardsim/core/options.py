@@ -28,6 +28,8 @@ class RuleOption:
     any, such as ``all`` or ``none``), ``int_or_choice`` (an integer in
     [lo, hi] or one of ``choices``), ``list_or_choice`` (a list of names from ``items`` or one of
     ``choices``). ``default`` may be ``None`` when another option decides it (documented in ``doc``).
+    ``prefix``: an ``int_list`` item may also be written with it, as the rules doc names the
+    things counted (Piña Pirata's tiles: ``T17`` or ``17``).
     """
 
     name: str
@@ -40,6 +42,7 @@ class RuleOption:
     choices: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
     lengths: tuple[int, ...] = ()
+    prefix: str = ""
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
 
     def allowed(self) -> str:
@@ -54,7 +57,8 @@ class RuleOption:
         if self.kind == "int_list":
             size = f" ({' or '.join(map(str, self.lengths))} values)" if self.lengths else ""
             named = "".join(f"{c} | " for c in self.choices)
-            return f"{named}comma list of integers in {rng}{size}"
+            written = f", as {self.prefix}{self.lo} or {self.lo}" if self.prefix else ""
+            return f"{named}comma list of integers in {rng}{size}{written}"
         if self.kind == "int_or_choice":
             return f"{' | '.join(self.choices)} | integer {rng}"
         if self.kind == "list_or_choice":
@@ -85,6 +89,17 @@ class RuleOption:
                 raise self._bad(raw)
         elif not isinstance(raw, scalars):  # tables, dates and times
             raise self._bad(raw)
+
+    def _list_item(self, item: Any) -> int:
+        """One ``int_list`` item, written with ``prefix`` (any case) or without; an error names
+        the item as written."""
+        text = item.strip() if isinstance(item, str) else item
+        if self.prefix and isinstance(text, str) and text.upper().startswith(self.prefix.upper()):
+            text = text[len(self.prefix) :]
+        try:
+            return self._int(text)
+        except CardsimError:
+            raise self._bad(item) from None
 
     def _int(self, raw: Any) -> int:
         if isinstance(raw, bool):
@@ -119,7 +134,7 @@ class RuleOption:
             if isinstance(text, str) and text in self.choices:
                 return text
             parts = raw if isinstance(raw, list | tuple) else str(raw).split(",")
-            values = tuple(self._int(p) for p in parts)
+            values = tuple(self._list_item(p) for p in parts)
             if self.lengths and len(values) not in self.lengths:
                 raise self._bad(raw)
             return values

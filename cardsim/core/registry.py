@@ -8,6 +8,7 @@ through this record, so a new one plugs in with a line in ``_BUILTIN`` and nothi
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -22,6 +23,8 @@ _BUILTIN = {
     "piepmatz": "cardsim.games.piepmatz:RULESET",
     "pina-pirata": "cardsim.games.pina_pirata:RULESET",
 }
+# other names players know a game by (the published English title of Piepmatz)
+_ALIASES = {"songbirds": "piepmatz"}
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,13 @@ class Ruleset:
     rules_doc: str = ""
     # seconds a cold compile of the engine and its built-in bots takes (engine benchmark, 2 cores)
     compile_seconds: int = 30
+    # what reports call ``turns / players`` (one turn of every player, the unit of the turn cap):
+    # "rounds", unless the game's own rounds are something else (Piña Pirata's end when a Hand is
+    # empty, so there a lap of the table is "turns per player")
+    table_rounds: str = "rounds"
+    # game counters that measure a game's length in the game's own units, with their labels
+    # (Piña Pirata: the rounds a game lasts); the run summary and the report show them beside turns
+    length_counters: tuple[tuple[str, str], ...] = ()
 
     @property
     def short_title(self) -> str:
@@ -104,9 +114,18 @@ def available() -> list[str]:
     return sorted(names)
 
 
+def game_key(name: str) -> str:
+    """``name`` as the registry spells games: lower case, words joined by hyphens, accents
+    dropped ("Piña Pirata" -> "pina-pirata"), another known title mapped ("Songbirds")."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    key = "-".join(plain.strip().lower().replace("_", " ").replace("-", " ").split())
+    return _ALIASES.get(key, key)
+
+
 def get(name: str) -> Ruleset:
-    """The ruleset called ``name``; one-line ``CardsimError`` if there is none."""
-    key = name.strip().lower().replace("_", "-")
+    """The ruleset called ``name`` (or written as ``game_key`` reads it); one-line
+    ``CardsimError`` if there is none."""
+    key = game_key(name)
     target = _BUILTIN.get(key)
     if target is None:
         eps = {ep.name: ep.value for ep in entry_points(group="cardsim.rulesets")}

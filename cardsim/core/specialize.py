@@ -564,48 +564,74 @@ def loop_for(spec):
         return module
 
 
+# The smallest share of a chunk a thread takes at once: a call into the compiled loop costs
+# some microseconds, a game of the fastest ruleset a few.
+MIN_SHARE = 64
+
+
 def run_chunk(
     loop, n_threads, seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed,
     first_game, game_out, seat_out, faults,
 ) -> int:
-    """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads, one
-    block of consecutive games each (``loop.run_block``, which releases the GIL); returns the
-    decisions taken. A thread whose bot faults records it in its ``faults`` row and stops. Which
-    thread plays a game never matters: each game draws from its own streams."""
+    """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads;
+    returns the decisions taken. A thread whose bot faults records it in its ``faults`` row and
+    stops, and no thread takes more games after that. Which thread plays a game never matters:
+    each game draws from its own streams.
+
+    The threads take the chunk's games in shares, each a consecutive block (``loop.run_block``,
+    which releases the GIL), the next share a thread takes being half the games left divided
+    among the threads (at least ``MIN_SHARE``): a thread slowed down (by the thread that sums
+    the previous chunk, or by another program) plays fewer games instead of leaving the others
+    idle until it ends. The shares are taken in game order, so when a thread stops at a bot's
+    fault every earlier game has been played or is being played: the first fault of the chunk
+    is found, whatever the thread count."""
     n_games = game_out.shape[0]
     n_workers = max(1, min(int(n_threads), n_games))
     args = (seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed, first_game)
     results = [0] * n_workers
     errors: list[BaseException] = []
+    lock = threading.Lock()
+    claimed = [0]  # games handed out so far
+    faulted = threading.Event()
 
-    def block(w: int) -> None:
+    def next_share() -> tuple[int, int] | None:
+        with lock:
+            lo = claimed[0]
+            if lo >= n_games or faulted.is_set():
+                return None
+            hi = min(n_games, lo + max(MIN_SHARE, (n_games - lo) // (2 * n_workers)))
+            claimed[0] = hi
+            return lo, hi
+
+    def worker(w: int) -> None:
+        buffers = (
+            np.empty(loop.STATE_LEN, np.int32),
+            np.empty(loop.LEGAL_LEN, np.int32),
+            np.empty(loop.OBS_LEN, np.int32),
+            np.empty(loop.LEGAL_LEN, np.int32),
+            np.empty(bot_params.shape[1], np.float64),
+            np.empty(2, np.uint64),
+        )
         try:
-            results[w] = loop.run_block(
-                *args,
-                w * n_games // n_workers,
-                (w + 1) * n_games // n_workers,
-                game_out,
-                seat_out,
-                faults[w],
-                np.empty(loop.STATE_LEN, np.int32),
-                np.empty(loop.LEGAL_LEN, np.int32),
-                np.empty(loop.OBS_LEN, np.int32),
-                np.empty(loop.LEGAL_LEN, np.int32),
-                np.empty(bot_params.shape[1], np.float64),
-                np.empty(2, np.uint64),
-            )
+            while (share := next_share()) is not None:
+                decisions = loop.run_block(*args, *share, game_out, seat_out, faults[w], *buffers)
+                if decisions < 0:
+                    faulted.set()
+                    return
+                results[w] += decisions
         except BaseException as exc:  # handed to the calling thread
+            faulted.set()
             errors.append(exc)
 
-    threads = [threading.Thread(target=block, args=(w,), daemon=True) for w in range(1, n_workers)]
+    threads = [threading.Thread(target=worker, args=(w,), daemon=True) for w in range(1, n_workers)]
     for thread in threads:
         thread.start()
-    block(0)
+    worker(0)
     for thread in threads:
         thread.join()
     if errors:
         raise errors[0]
-    return sum(max(0, r) for r in results)
+    return sum(results)
 
 
 def _import(name: str, path: Path):

@@ -148,7 +148,9 @@ def _refill(t: _Teller, ev: dict) -> list[str]:
         worth = _and([str(v) for v in ev["seeds"]])
         parts.append(f"{_n(len(ev['seeds']), 'seed card')} worth {worth}")
     if ev["bad"]:
-        bad = _and([f"a {C.feeder_name(c)}" for c in ev["bad"]])
+        names = [C.feeder_name(c) for c in ev["bad"]]
+        counts = {name: names.count(name) for name in names}  # in the order they came
+        bad = _and([f"a {name}" if n == 1 else _n(n, name) for name, n in counts.items()])
         parts.append(f"{bad} into the bad-card column")
     if ev["removed"]:
         parts.append(f"{_n(ev['removed'], 'bad card')} out of the game: the column is full")

@@ -38,4 +38,9 @@ RULESET = Ruleset(
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/pina-pirata.md",
     compile_seconds=COMPILE_SECONDS,
+    table_rounds="turns per player",  # a Piña Pirata round ends with an empty Hand (R10)
+    length_counters=(
+        ("rounds", "rounds played (R10)"),
+        ("rounds_capped", "rounds ended by round_turn_cap (A16)"),
+    ),
 )
