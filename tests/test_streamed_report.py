@@ -120,7 +120,8 @@ def test_pina_pirata_lengths_are_told_in_the_games_words(pina):
     assert table.loc["rounds played (R10)", "max"] == rounds.max()
     report = balance_report(pina).to_markdown()
     assert "turns per player)" in report and "rounds of 3 turns" not in report
-    assert f"Rounds played (R10): {rounds.mean():.2f} per game on average" in report
+    assert f"Rounds played (R10): {rounds.mean():.3g} per game on average" in report
+    assert f"round_turn_cap (A16): {capped.mean():.3g} per game on average" in report
 
 
 @pytest.mark.parametrize("batch", [37, 10**6])

@@ -409,7 +409,7 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
     ]
     for label, row in summary.iloc[2:].iterrows():  # the game's own units (length_counters)
         verdicts.append(
-            f"{label[0].upper()}{label[1:]}: {row['mean']:.2f} per game on average (median "
+            f"{label[0].upper()}{label[1:]}: {row['mean']:.3g} per game on average (median "
             f"{number(row['median'])}), from {number(row['min'])} to {number(row['max'])}."
             if row["max"] > 0
             else f"{label[0].upper()}{label[1:]}: none in these games."
