@@ -17,7 +17,6 @@ import argparse
 import dataclasses
 import os
 import statistics
-import threading
 import time
 
 import numpy as np
@@ -38,27 +37,11 @@ def fixed_blocks(
     results = [0] * n_workers
 
     def block(w: int) -> None:
-        results[w] = loop.run_block(
-            *args,
-            w * n_games // n_workers,
-            (w + 1) * n_games // n_workers,
-            game_out,
-            seat_out,
-            faults[w],
-            np.empty(loop.STATE_LEN, np.int32),
-            np.empty(loop.LEGAL_LEN, np.int32),
-            np.empty(loop.OBS_LEN, np.int32),
-            np.empty(loop.LEGAL_LEN, np.int32),
-            np.empty(bot_params.shape[1], np.float64),
-            np.empty(2, np.uint64),
-        )
+        lo, hi = w * n_games // n_workers, (w + 1) * n_games // n_workers
+        buffers = specialize.thread_buffers(loop, bot_params)
+        results[w] = loop.run_block(*args, lo, hi, game_out, seat_out, faults[w], *buffers)
 
-    threads = [threading.Thread(target=block, args=(w,), daemon=True) for w in range(1, n_workers)]
-    for thread in threads:
-        thread.start()
-    block(0)
-    for thread in threads:
-        thread.join()
+    specialize.on_threads(block, n_workers)
     return sum(max(0, r) for r in results)
 
 

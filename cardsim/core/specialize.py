@@ -564,6 +564,29 @@ def loop_for(spec):
         return module
 
 
+def on_threads(work, n_workers: int) -> None:
+    """``work(w)`` for w in 0 .. n_workers - 1 at once, ``work(0)`` on the calling thread."""
+    threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(1, n_workers)]
+    for thread in threads:
+        thread.start()
+    work(0)
+    for thread in threads:
+        thread.join()
+
+
+def thread_buffers(loop, bot_params) -> tuple[np.ndarray, ...]:
+    """One thread's game buffers, ``run_block``'s last arguments: state, legal, bot_obs,
+    bot_legal, bot_params_copy, streams."""
+    return (
+        np.empty(loop.STATE_LEN, np.int32),
+        np.empty(loop.LEGAL_LEN, np.int32),
+        np.empty(loop.OBS_LEN, np.int32),
+        np.empty(loop.LEGAL_LEN, np.int32),
+        np.empty(bot_params.shape[1], np.float64),
+        np.empty(2, np.uint64),
+    )
+
+
 # The smallest share of a chunk a thread takes at once: a call into the compiled loop costs
 # some microseconds, a game of the fastest ruleset a few.
 MIN_SHARE = 64
@@ -604,14 +627,7 @@ def run_chunk(
             return lo, hi
 
     def worker(w: int) -> None:
-        buffers = (
-            np.empty(loop.STATE_LEN, np.int32),
-            np.empty(loop.LEGAL_LEN, np.int32),
-            np.empty(loop.OBS_LEN, np.int32),
-            np.empty(loop.LEGAL_LEN, np.int32),
-            np.empty(bot_params.shape[1], np.float64),
-            np.empty(2, np.uint64),
-        )
+        buffers = thread_buffers(loop, bot_params)
         try:
             while (share := next_share()) is not None:
                 decisions = loop.run_block(*args, *share, game_out, seat_out, faults[w], *buffers)
@@ -623,12 +639,7 @@ def run_chunk(
             faulted.set()
             errors.append(exc)
 
-    threads = [threading.Thread(target=worker, args=(w,), daemon=True) for w in range(1, n_workers)]
-    for thread in threads:
-        thread.start()
-    worker(0)
-    for thread in threads:
-        thread.join()
+    on_threads(worker, n_workers)
     if errors:
         raise errors[0]
     return sum(results)
