@@ -408,11 +408,12 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
         f"{number(turns['p05'])} to {number(turns['p95'])}."
     ]
     for label, row in summary.iloc[2:].iterrows():  # the game's own units (length_counters)
+        heading = label[0].upper() + label[1:]
         verdicts.append(
-            f"{label[0].upper()}{label[1:]}: {row['mean']:.3g} per game on average (median "
-            f"{number(row['median'])}), from {number(row['min'])} to {number(row['max'])}."
+            f"{heading}: {row['mean']:.3g} per game on average (median {number(row['median'])}), "
+            f"from {number(row['min'])} to {number(row['max'])}."
             if row["max"] > 0
-            else f"{label[0].upper()}{label[1:]}: none in these games."
+            else f"{heading}: none in these games."
         )
     by_winner = stats.length_by_winner()
     table = summary.reset_index(names="unit")

@@ -63,9 +63,8 @@ class BalanceStats:
         # turns by group: 0..k-1 the only winner's position, k shared, k+1 nobody, k+2 turn cap
         self.turns = IntHistogram(k + 3)
         # the game's own length units (``Ruleset.length_counters``), where the run has them
-        self.length_counters = {
-            name: IntHistogram() for name, _ in getattr(self.ruleset, "length_counters", ())
-        }
+        self.length_labels = dict(getattr(self.ruleset, "length_counters", ()))
+        self.length_counters = {name: IntHistogram() for name in self.length_labels}
         self.scores = IntHistogram(k)  # by position, every game
         self.margins = IntHistogram(k + 1)  # by the only winner's position; k: shared wins
         self.spreads = IntHistogram()
@@ -337,10 +336,9 @@ class BalanceStats:
             "turns": describe(values, counts),
             f"{self.table_rounds} (turns / {k})": describe(values, counts, scale=k),
         }
-        labels = dict(getattr(self.ruleset, "length_counters", ()))
         for name, histogram in self.length_counters.items():
             if histogram.counts.sum():
-                rows[labels[name]] = describe(*histogram.column())
+                rows[self.length_labels[name]] = describe(*histogram.column())
         table = pd.DataFrame(rows).T
         table.insert(0, "games", self.games)
         return table

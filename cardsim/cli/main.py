@@ -120,11 +120,11 @@ def _line(text: str) -> None:
 def _stopped(exc: KeyboardInterrupt) -> None:
     """Ctrl-C in a command: one line and exit code 130 (not click's "Aborted!" and 1); after a
     second Ctrl-C while compiled code runs (``runner.StopNow``), end the process at once."""
-    from cardsim.cli.run import EXIT_INTERRUPTED, _end_now
+    from cardsim.cli.run import EXIT_INTERRUPTED
 
     if type(exc).__name__ == "StopNow":
         _line("stopped at once")
-        _end_now(EXIT_INTERRUPTED)
+        end_now(EXIT_INTERRUPTED)
     _line("interrupted")
     raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
@@ -138,11 +138,23 @@ def cli() -> None:
     """
 
 
+def end_now(code: int) -> None:
+    """End the process with ``code`` at once, stdout and stderr flushed, without Python's
+    teardown (every file a command writes is complete on disk when it is closed)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 def main() -> None:
     """The ``cardsim`` program: ``cli``, then the process ends without Python's teardown.
 
-    Freeing the interpreter's objects at exit (numba's and LLVM's among them) took 0.13-0.18 s
-    of a warm command's 0.75 s on the 2-core machine (2026-12-02). By the time ``cli`` returns,
+    Freeing the interpreter's objects at exit (numba's and LLVM's among them) took 0.08-0.18 s
+    of a warm command's ~0.7 s on the 2-core machine (2026-12-02, ``benchmarks/bench_exit.py``).
+    By the time ``cli`` returns,
     each command has closed what it wrote (datasets, reports, a local cluster) and waited for
     any child process; only daemon threads remain, so flushing stdout and stderr is all that is
     left to do. ``cli`` itself (``CliRunner`` in the tests) returns as usual; an exception that
@@ -167,11 +179,7 @@ def main() -> None:
         code = code or EXIT_BROKEN_PIPE
     except (OSError, ValueError):
         pass
-    try:
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
-    os._exit(code)
+    end_now(code)
 
 
 if __name__ == "__main__":

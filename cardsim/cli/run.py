@@ -15,6 +15,7 @@ import sys
 import click
 
 from cardsim.cli import options
+from cardsim.cli.main import end_now
 from cardsim.cli.output import format_option, json_text, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError, StopNow
@@ -125,7 +126,7 @@ def run(
         path = sink.close() if sink is not None else None  # saved before anything is printed
     except StopNow:
         _say(_stopped_at_once(spec, out, sink, summary))
-        _end_now(EXIT_INTERRUPTED)
+        end_now(EXIT_INTERRUPTED)  # a chunk may still run in compiled code: nothing stops it
     except KeyboardInterrupt:
         _say(_interrupted(spec, out, sink, summary))
         ctx.exit(EXIT_INTERRUPTED)
@@ -160,17 +161,6 @@ def quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-
-
-def _end_now(code: int) -> None:
-    """End the process at once: a chunk may still be running in compiled code, which nothing can
-    stop; every part already written is complete on disk."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
 
 
 def _after_the_games(spec, sink, what: str) -> str:
