@@ -135,7 +135,9 @@ F_ROWS = F_ROW_LEN + MAX_PERCHES  # [MAX_PERCHES * MAX_ROW] row r: perched bird,
 F_ROW_STRENGTHS = F_ROWS + MAX_PERCHES * MAX_ROW  # [MAX_PERCHES] the birds' strengths, 3 bits per
 # place (place 0, the perched bird, lowest; 0 while the perch is empty for a crow's decision)
 F_GROUND_TOTAL = F_ROW_STRENGTHS + MAX_PERCHES  # [MAX_PERCHES] sum of its ground strengths (R11)
-F_PLAYED = F_GROUND_TOTAL + MAX_PERCHES  # bird played this turn, -1 before (R24 limit)
+F_STRONGEST = F_GROUND_TOTAL + MAX_PERCHES  # [MAX_PERCHES] its strongest ground bird: place * 8 +
+# strength, the first of the strongest (R22 by strength: ties go to the perch); 0 with no ground
+F_PLAYED = F_STRONGEST + MAX_PERCHES  # bird played this turn, -1 before (R24 limit)
 F_PLAYED_PERCH = F_PLAYED + 1  # its perch, -1 before
 F_LAST_DISCARD = F_PLAYED_PERCH + 1  # final discard: last card the seat discarded, -1 (R31)
 F_REMOVED_SPECIES = F_LAST_DISCARD + 1  # 2 players: the species removed (R4, A2), else -1

@@ -186,8 +186,8 @@ def release(state, seat, bird):
 # Rows ------------------------------------------------------------------------------------------------
 
 
-# A row's summaries (cards.py: F_ROW_STRENGTHS, F_GROUND_TOTAL) change with it: a card played at
-# its end (R9), the perched bird collected (R18), a ground bird moving up (R22).
+# A row's summaries (cards.py: F_ROW_STRENGTHS, F_GROUND_TOTAL, F_STRONGEST) change with it: a
+# card played at its end (R9), the perched bird collected (R18), a ground bird moving up (R22).
 
 
 @njit(**HOT_RULES_JIT)
@@ -202,13 +202,30 @@ def perched_strength(state, perch):
 
 
 @njit(**HOT_RULES_JIT)
+def strongest_ground(strengths, n):
+    """Place * 8 + strength of the strongest ground bird of a row of ``n`` birds (its strengths,
+    3 bits per place), the first of the strongest (R22: ties go to the perch); 0 with none."""
+    strongest = 0
+    place = 0
+    for i in range(1, n):
+        s = strengths >> (3 * i) & 7
+        if s > strongest:
+            strongest = s
+            place = i
+    return place * 8 + strongest
+
+
+@njit(**HOT_RULES_JIT)
 def row_append(state, perch, bird):
     """R9: ``bird`` at the end of the row."""
     n = state[C.F_ROW_LEN + perch]
+    s = strength(bird)
     state[C.F_ROWS + perch * C.MAX_ROW + n] = bird
     state[C.F_ROW_LEN + perch] = n + 1
-    state[C.F_ROW_STRENGTHS + perch] |= strength(bird) << (3 * n)
-    state[C.F_GROUND_TOTAL + perch] += strength(bird)
+    state[C.F_ROW_STRENGTHS + perch] |= s << (3 * n)
+    state[C.F_GROUND_TOTAL + perch] += s
+    if s > state[C.F_STRONGEST + perch] & 7:  # the first of the strongest stays
+        state[C.F_STRONGEST + perch] = n * 8 + s
 
 
 @njit(**HOT_RULES_JIT)
@@ -225,15 +242,14 @@ def promote(state, rules, perch):
     base = C.F_ROWS + perch * C.MAX_ROW
     n = state[C.F_ROW_LEN + perch]
     strengths = state[C.F_ROW_STRENGTHS + perch]
-    by_eggs = rules[R.R_PROMOTE_BY_EGGS] != 0
-    best = 1
-    best_key = -1
-    for i in range(1, n):
-        s = strengths >> (3 * i) & 7
-        key = rules[R.R_BIRD_POINTS + s - 1] if by_eggs else s
-        if key > best_key:
-            best_key = key
-            best = i
+    best = state[C.F_STRONGEST + perch] >> 3
+    if rules[R.R_PROMOTE_BY_EGGS]:
+        best_key = -1
+        for i in range(1, n):
+            key = rules[R.R_BIRD_POINTS + (strengths >> (3 * i) & 7) - 1]
+            if key > best_key:
+                best_key = key
+                best = i
     state[base] = state[base + best]
     for j in range(best, n - 1):
         state[base + j] = state[base + j + 1]
@@ -241,8 +257,10 @@ def promote(state, rules, perch):
     state[C.F_ROW_LEN + perch] = n - 1
     moved = strengths >> (3 * best) & 7
     low = strengths & ((1 << (3 * best)) - 1) & ~7  # the ground before it (the perch is empty)
-    state[C.F_ROW_STRENGTHS + perch] = low | (strengths >> (3 * best + 3)) << (3 * best) | moved
+    strengths = low | (strengths >> (3 * best + 3)) << (3 * best) | moved
+    state[C.F_ROW_STRENGTHS + perch] = strengths
     state[C.F_GROUND_TOTAL + perch] -= moved
+    state[C.F_STRONGEST + perch] = strongest_ground(strengths, n - 1)
 
 
 # Feeder ----------------------------------------------------------------------------------------------

@@ -661,7 +661,10 @@ class ReferenceGame:
             st[C.F_ROW_STRENGTHS + p] = sum(  # the perch is empty (-1) for a crow's decision
                 strength(b) << (3 * place) for place, b in enumerate(row) if b >= 0
             )
-            st[C.F_GROUND_TOTAL + p] = sum(strength(b) for b in row[1:])
+            ground = [strength(b) for b in row[1:]]
+            st[C.F_GROUND_TOTAL + p] = sum(ground)
+            if ground:  # the first of the strongest (R22 by strength)
+                st[C.F_STRONGEST + p] = (1 + ground.index(max(ground))) * 8 + max(ground)
         st[C.F_PLAYED] = self.played
         st[C.F_PLAYED_PERCH] = self.played_perch
         st[C.F_LAST_DISCARD] = self.last_discard
