@@ -270,6 +270,7 @@ class ReferenceGame:
     def _refill_column(self) -> None:
         """R26-R28."""
         added, bad, removed = [], [], 0
+        told = len(self.events)  # the refill is told before the end it may trigger (R28)
         while len(self.column) < self.v["seed_column_size"]:
             card = self._feeder_top(C.TRIGGER_REFILL)
             if card is None:
@@ -284,7 +285,8 @@ class ReferenceGame:
                 removed += 1  # R27: a bad card beyond the column's room leaves the game
         self.bad_removed += removed
         if added or bad or removed:
-            self.events.append({"kind": EV_REFILL, "seeds": added, "bad": bad, "removed": removed})
+            refill = {"kind": EV_REFILL, "seeds": added, "bad": bad, "removed": removed}
+            self.events.insert(told, refill)
 
     def _end_turn(self) -> None:
         self.turns += 1

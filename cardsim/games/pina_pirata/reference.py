@@ -32,6 +32,7 @@ EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
 EV_WIN = "round_won"
+WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
 EV_CAPPED = "round_capped"
 EV_ASSIGN = "assign"  # R11: tiles into play / map / bottom
 EV_REPLACE = "replace"
@@ -772,12 +773,28 @@ class ReferenceGame:
             self.ghost = code - C.C_PIRATE
             say(pirate=self.ghost)
 
+    def held_by(self, tile: int) -> int:
+        """What a tile holds that turning it face down gives up (A40), for the replay: T11's
+        set-aside cards, T37's second pile, T39's Voodoo cards; 1 if T22 has a holder, T40 a
+        named pirate; 1 for T13's face-up deck top."""
+        if tile == 11:
+            return len(self.aside)
+        if tile == 37:
+            return len(self.piles[1]) if len(self.piles) == 2 else 0
+        if tile == 39:
+            return sum(len(cards) for cards in self.voodoo)
+        if tile == 22:
+            return int(self.fake_map_holder >= 0)
+        if tile == 40:
+            return int(self.ghost >= 0)
+        return int(tile == 13)
+
     def turn_face_down(self, i: int) -> None:
         """T27, A40."""
         entry = self.in_play[i]
         entry[1] = True
         tile = entry[0]
-        self.log(EV_TILE, tile=27, seat=self.active, down=tile)
+        self.log(EV_TILE, tile=27, seat=self.active, down=tile, held=self.held_by(tile))
         if tile == 22:
             self.fake_map_holder = -1
         elif tile == 40:
@@ -814,12 +831,13 @@ class ReferenceGame:
     def _end_turn(self, seat: int) -> str:
         """R10 (A5), T28, T32; the caps (A16, core); R9 and T12."""
         winner = -1
+        how = WIN_EMPTY_HAND  # how the round was won, for the replay
         if not self.hands[seat]:
             winner = seat
         elif self.on(28) and all(self.has(c, C.RABBIT) for c in self.hands[seat]):
-            winner = seat
+            winner, how = seat, WIN_LUCKY_CHARM
         elif self.on(32) and self.plan_b(seat):
-            winner = seat
+            winner, how = seat, WIN_PLAN_B
         if winner < 0 and self.v["win_check_any_player"]:
             for i in range(1, self.n):
                 if not self.hands[self.after(seat, i)]:
@@ -828,7 +846,7 @@ class ReferenceGame:
         self.turns += 1
         self.round_turns += 1
         if winner >= 0:
-            self.finish_round(winner)
+            self.finish_round(winner, how=how)
             if self.turns >= self.cap_turns:
                 self.end(L.END_TURN_CAP, -1)
                 return "over"
@@ -858,9 +876,10 @@ class ReferenceGame:
         self.finish_round(-1, self.turn_plays)
         return "round_over"
 
-    def finish_round(self, winner: int, turn_plays: int = 0) -> None:
+    def finish_round(self, winner: int, turn_plays: int = 0, how: str = WIN_EMPTY_HAND) -> None:
         """Round figures; ``winner`` -1: the round turn cap (A16), ``turn_plays`` > 0 when it
-        stopped an endless turn of that many plays (``_cut_turn``)."""
+        stopped an endless turn of that many plays (``_cut_turn``); ``how`` the winner won
+        (``WIN_*``)."""
         r = self.round
         self.round += 1
         g = self.game_counters
@@ -873,7 +892,7 @@ class ReferenceGame:
             if winner == self.round_first:
                 g[C.G_FIRST_WINS] += 1
             g[C.G_TILES_AT_WINS] += len(self.in_play)
-            self.log(EV_WIN, seat=winner, turns=self.round_turns)
+            self.log(EV_WIN, seat=winner, turns=self.round_turns, how=how, active=self.active)
         else:
             g[C.G_ROUNDS_CAPPED] += 1
             self.log(EV_CAPPED, turns=self.round_turns, turn_plays=turn_plays)
