@@ -197,6 +197,20 @@ def test_replay_of_real_rounds_says_how_they_were_won():
     assert any("with Plan B (T32)" in line for line in wins)  # this game: 4 of its 6 rounds
 
 
+def test_replay_tells_skipped_turns_and_the_cards_tiles_make_players_draw():
+    out = ok("replay", GAME, "--game", 1, "-p", 4, "--rules", "fixed_tiles=T12,T1,T5,T17,T30,T14",
+             "--rules", "start_tiles=0").stdout.splitlines()  # fmt: skip
+    staredowns = [i for i, line in enumerate(out) if "Staredown (T12): the next player" in line]
+    skips = [i for i, line in enumerate(out) if line.endswith("skips its turn (Staredown, T12).")]
+    assert 0 < len(skips) <= len(staredowns)
+    for i in skips:  # T12: the skipped seat is not the next to act (A22)
+        skipped = out[i].split()[1]
+        assert not out[i + 1].startswith(f"  Seat {skipped} ")
+    checkpoint_draws = [line for line in out if "Bunny Checkpoint (T14): Seat " in line and
+                        "draws a card" in line]  # fmt: skip
+    assert checkpoint_draws and all("draws a card (" in line for line in checkpoint_draws)
+
+
 def test_replay_of_discards_beneath_the_top_card():
     out = ok("replay", GAME, "--game", 1, "-p", 3, "--rules", "fixed_tiles=T35",
              "--rules", "discard_to_top=false").stdout  # fmt: skip

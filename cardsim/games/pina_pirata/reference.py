@@ -27,10 +27,11 @@ from cardsim.games.pina_pirata import rules as R
 # Event kinds of the log (the replay tells them)
 EV_ROUND = "round"  # a round begins: dealer, first player, tiles in play
 EV_PLAY = "play"  # seat plays card onto pile (or in front, T38)
-EV_DRAW = "draw"  # seat draws a card (hidden: the card is logged for tests only)
+EV_DRAW = "draw"  # seat draws a card; tile: the tile that made it draw (0: none)
 EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
+EV_SKIP = "skip"  # T12: seat skips its turn
 EV_WIN = "round_won"
 WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
 EV_CAPPED = "round_capped"
@@ -117,6 +118,7 @@ class ReferenceGame:
         self.aside: list[int] = []
         self.direction = 1
         self.skip = False
+        self.resolving = 0  # the tile whose effect is being resolved (0: none), for the log
         self.ghost = -1
         self.fake_map_holder = -1
         self.pending_extra = 0
@@ -488,7 +490,7 @@ class ReferenceGame:
                 code = yield from self._ask(s, C.PH_T35, legal, active)
                 if code != C.C_PASS:
                     x = code - C.C_CARD
-                    self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current")
+                    self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current (T35)")
 
     def _draw(self, seat: int):
         """A draw (A18) and the tiles it sets off (T3, T24), oldest first."""
@@ -498,7 +500,7 @@ class ReferenceGame:
             return -1
         self.hands[seat].append(card)
         self.count(seat, C.C_CARDS_DRAWN)
-        self.log(EV_DRAW, seat=seat, card=card)
+        self.log(EV_DRAW, seat=seat, card=card, tile=self.resolving)
         for tile in [t for t, down, _ in self.in_play if not down and t in (3, 24)]:
             if not self.on(tile):
                 continue
@@ -508,7 +510,7 @@ class ReferenceGame:
                     code = yield from self._ask(seat, C.PH_T3, legal, card)
                     if code != C.C_PASS:
                         x = code - C.C_CARD
-                        self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg")
+                        self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg (T3)")
             elif card in self.hands[seat] and self.has(card, C.TURTLE):
                 code = yield from self._ask(seat, C.PH_T24, [C.C_PASS, C.C_YES], card)
                 if code == C.C_YES:
@@ -558,7 +560,9 @@ class ReferenceGame:
         for tile in triggered:
             if self.on(tile):  # A40: a tile turned face down meanwhile does not resolve
                 self.count(seat, C.C_TILES_TRIGGERED)
+                self.resolving = tile  # the replay tells the draws a tile causes under it
                 yield from self._tile(tile, seat, card, under, pile)
+                self.resolving = 0
             yield from self._window()
         # T8, T15: optional extra plays (A21)
         while self.pending_extra > 0:
@@ -723,11 +727,12 @@ class ReferenceGame:
                         self.revealed,
                     )
                     x = code - C.C_CARD
-                    self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Crystal Ball")
+                    self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Crystal Ball (T20)")
         elif tile == 22:
             self.fake_map_holder = seat
             say()
         elif tile == 23:
+            say()
             yield from self._draw(seat)
             yield from self._draw(seat)
             if self.hands[seat]:
@@ -735,7 +740,7 @@ class ReferenceGame:
                     seat, C.PH_T23, self.hand_codes(seat, C.C_CARD, len(self.piles))
                 )
                 x = code - C.C_CARD
-                self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Picky Cartographer")
+                self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Picky Cartographer (T23)")
         elif tile == 25:
             c = self.take_from_deck()
             if c >= 0:
@@ -861,6 +866,7 @@ class ReferenceGame:
         if self.skip:
             self.skip = False
             self.count(nxt, C.C_TILES_AGAINST)
+            self.log(EV_SKIP, seat=nxt)
             nxt = self.after(seat, 2)
         self.active = nxt
         return "next"

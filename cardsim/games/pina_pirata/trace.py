@@ -85,7 +85,7 @@ def _tile_line(t: _Teller, ev: dict) -> str:
     if tile == 8:
         return f"    {name}: Seat {seat} may play another card."
     if tile == 10:
-        return f"    {name}: Seat {ev['to']} (on the left) draws a card."
+        return f"    {name}: on Seat {seat}'s left, Seat {ev['to']} draws a card."
     if tile == 11:
         if "taken" in ev:
             if not ev["taken"]:
@@ -98,7 +98,7 @@ def _tile_line(t: _Teller, ev: dict) -> str:
         what = "reveals a Rabbit" if ev["revealed"] else "draws a card"
         return f"    {name}: Seat {ev['player']} {what}."
     if tile == 15:
-        return f"    {name}: Seat {seat} {'draws a card and may play again' if ev['drew'] else 'draws nothing'}."
+        return f"    {name}: Seat {seat} {'draws a card and may play again' if ev['drew'] else 'chooses not to draw'}."
     if tile == 16:
         return f"    {name}: Seat {seat} gives the {t.card(ev['card'])} to Seat {ev['to']} (on the left)."
     if tile == 17:
@@ -116,6 +116,8 @@ def _tile_line(t: _Teller, ev: dict) -> str:
         return f"    {name}: Seat {seat} slips the {t.card(ev['card'])} under the card just played, then draws."
     if tile == 22:
         return f"    {name}: Seat {seat} takes the Fake Map: it may not play its last card."
+    if tile == 23:
+        return f"    {name}: Seat {seat} draws two cards, then discards one."
     if tile == 24:
         return f"    {name}: Seat {seat} gives the Turtle it drew ({t.card(ev['card'])}) to Seat {ev['to']}."
     if tile == 25:
@@ -135,6 +137,20 @@ def _tile_line(t: _Teller, ev: dict) -> str:
     if tile == 40:
         return f"    {name}: Seat {seat} names {C.PIRATES[ev['pirate']]}: a Joker for everyone until the next solitary pirate."
     return f"    {name}."
+
+
+def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
+    """A draw: a turn's own at the turn's level; one a tile causes under the tile's line, or
+    named in that line when it already says the seat draws (T10, T14, T15)."""
+    seat, card = ev["seat"], t.card(ev["card"])
+    if not ev["tile"]:
+        lines.append(f"  Seat {seat} draws a card ({card}).")
+        return
+    says = f"Seat {seat} draws a card"
+    if lines[-1].startswith("    ") and says in lines[-1] and f"{says} (" not in lines[-1]:
+        lines[-1] = lines[-1].replace(says, f"{says} ({card})", 1)
+    else:
+        lines.append(f"    Seat {seat} draws a card ({card}).")
 
 
 def _story(spec, game: int, events: list[dict]) -> list[str]:
@@ -173,7 +189,9 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 where = f"onto the {t.card(ev['onto'])}{t.pile(ev['pile'])}"
             lines.append(f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}.")
         elif kind == REF.EV_DRAW:
-            lines.append(f"  Seat {ev['seat']} draws a card ({t.card(ev['card'])}).")
+            _tell_draw(t, ev, lines)
+        elif kind == REF.EV_SKIP:
+            lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
         elif kind == REF.EV_NO_CARD:
             lines.append(f"  Seat {ev['seat']} should draw, but no card is left to draw.")
         elif kind == REF.EV_TILE:
