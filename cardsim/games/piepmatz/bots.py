@@ -310,7 +310,7 @@ def read_keep_options(obs):
         best_keep = 0
         for j in range(n):
             keep = obs[C.OBS_SCRATCH + S_KEEP + j]
-            allowed = j != i and strengths >> (3 * j) & 7 <= limit
+            allowed = (j != i) & (strengths >> (3 * j) & 7 <= limit)  # & : no branch
             best_keep = max(best_keep, keep if allowed else 0)
         obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
 
