@@ -155,8 +155,9 @@ def species_standing(obs, species, held, points):
     """(my projected majority points, points the opponents level with or above me score) when I
     hold ``held`` birds worth ``points`` of a species (R33)."""
     best_other = obs[C.OBS_SCRATCH + S_BEST_OTHER + species]
-    own = points if (held > 0) & (held >= best_other) else 0  # & : no branch to mispredict
-    theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] if best_other >= held else 0
+    # products of 0/1, not branches: they would mispredict
+    own = points * ((held > 0) & (held >= best_other))
+    theirs = obs[C.OBS_SCRATCH + S_THEIRS + species] * (best_other >= held)
     return own, theirs
 
 
