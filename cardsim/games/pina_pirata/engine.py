@@ -921,6 +921,7 @@ def turn_down(state, rules, slot, rng):
         for card in range(n_cards):
             if state[C.F_LOC + card] == C.LOC_ASIDE:
                 deck_put_bottom(state, card)
+        state[C.F_ASIDE_N] = 0
 
 
 # Rounds ---------------------------------------------------------------------------------------------
@@ -940,6 +941,7 @@ def new_round(state, rules, rng):
     state[C.F_T22_HOLDER] = -1
     state[C.F_PENDING_EXTRA] = 0
     state[C.F_REVEALED] = -1
+    state[C.F_ASIDE_N] = 0  # every card goes back into the deck (below)
     for s in range(state[C.F_N_TILES]):
         state[C.F_TILE_DOWN + s] = 0
     sync_tiles(state)
@@ -1507,10 +1509,12 @@ def task_tile(state, rules, rng, out, code):
             card = deck_take(state, rng)
             if card >= 0:
                 state[C.F_LOC + card] = C.LOC_ASIDE
-        else:
+                state[C.F_ASIDE_N] += 1
+        elif state[C.F_ASIDE_N] > 0:  # T11 acts on every play: most find no card set aside
             for card in range(state[C.F_N_CARDS]):
                 if state[C.F_LOC + card] == C.LOC_ASIDE:
                     to_hand(state, seat, card)
+            state[C.F_ASIDE_N] = 0
     elif tile == 12:  # Staredown (A22)
         state[C.F_SKIP] = 1
     elif tile == 14:  # Bunny Checkpoint (A35): sub-step i = the i-th other player in turn order
