@@ -587,7 +587,24 @@ def test_f_target_is_minus_one_during_the_market_operation():
 
 
 # The replay (trace.py) is told from the reference's events and checked against the engine -------
-def test_trace_replay_tells_the_game_and_confirms_the_engine():
+@pytest.mark.parametrize(
+    "rules, end, winner",
+    [
+        ({}, "a set was completed (R21)", "completed a set, R22"),
+        ({"variant_beginners": True},
+         "a player owns the cards that end a beginners' game (V3, A15)", "owns 5 market cards, A15"),
+    ],
+)  # fmt: skip
+def test_trace_replay_says_why_the_game_ended_and_who_could_win_in_words(rules, end, winner):
+    spec = runner.make_spec(GAME, 5, 3, ["greedy"], rules, seed=0)
+    lines = trace.replay(spec, 4).splitlines()
+    assert any(line.startswith("Game over after ") and line.endswith(f": {end}.") for line in lines)
+    assert any(f"WINS ({winner}); " in line for line in lines)
+    assert not any(reason in line for line in lines for reason in C.END_REASONS)  # no raw keys
+    assert trace.END_WORDS.keys() == set(range(len(C.END_REASONS)))
+
+
+
     rules = {"variant_umbrella": True, "variant_market_operation": True}
     spec = runner.make_spec(GAME, 5, 3, ["random", "greedy", "planner"], rules, seed=3)
     text = trace.replay(spec, 4)

@@ -171,6 +171,39 @@ def test_a_refill_counts_the_bad_cards_it_adds():
     ]
 
 
+def result_event(scores, pairs, wins):
+    n = len(scores)
+    return {"scores": scores, "pairs": pairs, "wins": wins, "seeds": scores, "majorities": [0] * n,
+            "birds": [[0] * len(C.SPECIES_NAMES)] * n, "ranks": [1] * n}  # fmt: skip
+
+
+def test_scoring_tells_how_a_tie_on_points_is_broken():
+    """R36: more bird pairs win a tie on points; a tie on pairs too shares the victory."""
+    teller = trace._Teller(runner.make_spec(GAME, 1, 3, ["greedy"], {}, 0), 0)
+    broken = trace._result(teller, result_event([48, 48, 46], [2, 3, 2], [False, True, False]))
+    assert broken[-1] == (
+        "  Seat 0 (greedy) and Seat 1 (greedy) tie on 48 points; Seat 1 (greedy) has the most "
+        "bird pairs (3) and wins (R36)."
+    )
+    shared = trace._result(teller, result_event([40, 40, 40], [1, 2, 2], [False, True, True]))
+    assert shared[-1] == (
+        "  Seat 0 (greedy), Seat 1 (greedy) and Seat 2 (greedy) tie on 40 points; Seat 1 (greedy) "
+        "and Seat 2 (greedy) also tie on 2 bird pairs and share the victory (R36)."
+    )
+    alone = trace._result(teller, result_event([41, 40, 40], [0, 2, 2], [True, False, False]))
+    assert len(alone) == 4  # the heading and a line per seat: no tie for the win
+
+
+def test_a_refill_is_told_before_the_end_it_triggers():
+    """R28: the refill that empties the feeder deck comes first, then the end it triggers."""
+    out = ok("replay", GAME, "--game", 5, "-p", 3).stdout.splitlines()
+    trigger = next(i for i, line in enumerate(out) if "could not be refilled" in line)
+    turn = max(i for i in range(trigger) if out[i].startswith("Turn "))
+    refills = [i for i in range(turn, len(out)) if "The feeder refills" in out[i]]
+    assert refills and all(i < trigger for i in refills)
+    assert "tie on 48 points" in out[-2]  # this game's first two seats also tie (R36)
+
+
 def test_the_story_of_a_two_player_game_names_the_removed_species_and_rule_changes():
     spec = runner.make_spec(GAME, 1, 2, ["greedy", "random"], {"squirrels": 0}, seed=2)
     text = trace.replay(spec, 0)

@@ -148,6 +148,75 @@ def test_replay_agrees_with_the_engine_with_many_tiles(seed):
     story = trace.replay(spec, 0)
     assert story.splitlines()[-1] == ENGINE_AGREES
     assert "Double Rations (T37)" in story
+    assert_two_piles_told(story)
+
+
+def assert_two_piles_told(story):
+    """While Double Rations (T37) keeps two Action piles, every play and discard says which pile
+    (pina-pirata.md A32); once Old Sea Dog (T27) turns it face down, one pile is left (A40)."""
+    two_piles = False
+    seen = 0
+    for line in story.splitlines():
+        if line.startswith("Round "):
+            two_piles = "Action piles (Double Rations, T37): " in line
+            assert two_piles == ("(pile 2)" in line), line
+        elif "turns Double Rations (T37) face down" in line:
+            assert two_piles and line.endswith("the second Action pile is shuffled into the deck.")
+            two_piles = False
+        elif " plays the " in line or " discards the " in line:
+            assert ("pile 1" in line or "pile 2" in line) == two_piles, line
+            seen += two_piles
+    assert seen > 0
+
+
+@pytest.mark.parametrize(
+    "event, told",
+    [
+        ({"seat": 1, "active": 1, "how": "empty_hand"}, ": its Hand is empty."),
+        ({"seat": 2, "active": 0, "how": "empty_hand"},
+         ": its Hand is empty at the end of Seat 0's turn."),  # win_check_any_player (A5)
+        ({"seat": 1, "active": 1, "how": "T28"},
+         " with Lucky Charm (T28): every card in its Hand shows a Rabbit."),
+        ({"seat": 1, "active": 1, "how": "T32"},
+         " with Plan B (T32): its 3 cards show an Octopus, a Walrus and a Crocodile."),
+    ],
+)  # fmt: skip
+def test_replay_says_how_a_round_was_won(event, told):
+    spec = runner.make_spec(GAME, 1, 3, ["greedy"], {}, 0)
+    event = {"kind": "round_won", "round": 2, "turns": 9, **event}
+    (line,) = trace._story(spec, 0, [event])[1:]
+    assert line == f"Seat {event['seat']} wins round 2 after 9 turns{told}"
+
+
+def test_replay_of_real_rounds_says_how_they_were_won():
+    out = ok("replay", GAME, "--game", 0, "-p", 4, "--rules", "fixed_tiles=T28,T32,T31",
+             "--rules", "start_tiles=0").stdout  # fmt: skip
+    wins = [line for line in out.splitlines() if " wins round " in line]
+    endings = ("its Hand is empty.", "shows a Rabbit.", "and a Crocodile.")
+    assert all(line.endswith(endings) for line in wins)
+    assert any("with Plan B (T32)" in line for line in wins)  # this game: 4 of its 6 rounds
+
+
+def test_replay_tells_skipped_turns_and_the_cards_tiles_make_players_draw():
+    out = ok("replay", GAME, "--game", 1, "-p", 4, "--rules", "fixed_tiles=T12,T1,T5,T17,T30,T14",
+             "--rules", "start_tiles=0").stdout.splitlines()  # fmt: skip
+    staredowns = [i for i, line in enumerate(out) if "Staredown (T12): the next player" in line]
+    skips = [i for i, line in enumerate(out) if line.endswith("skips its turn (Staredown, T12).")]
+    assert 0 < len(skips) <= len(staredowns)
+    for i in skips:  # T12: the skipped seat is not the next to act (A22)
+        skipped = out[i].split()[1]
+        assert not out[i + 1].startswith(f"  Seat {skipped} ")
+    checkpoint_draws = [line for line in out if "Bunny Checkpoint (T14): Seat " in line and
+                        "draws a card" in line]  # fmt: skip
+    assert checkpoint_draws and all("draws a card (" in line for line in checkpoint_draws)
+
+
+def test_replay_of_discards_beneath_the_top_card():
+    out = ok("replay", GAME, "--game", 1, "-p", 3, "--rules", "fixed_tiles=T35",
+             "--rules", "discard_to_top=false").stdout  # fmt: skip
+    discards = [line for line in out.splitlines() if " discards the " in line]
+    assert discards and all(line.endswith(", beneath the top card of the Action pile.")
+                            for line in discards)  # fmt: skip
 
 
 def test_cruise_replay_tells_the_reset():

@@ -24,6 +24,16 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+# Why a game ends, in the rulebook's words (cards.END_REASONS)
+END_WORDS = {
+    L.END_TURN_CAP: "the turn cap ends it (a safeguard, not a rule)",
+    C.END_SET_COMPLETED: "a set was completed (R21)",
+    C.END_STACK_EXHAUSTED: "the last card was drawn from the market stack (R21, A7)",
+    C.END_CARDS_BOUGHT: "a player owns the cards that end a beginners' game (V3, A15)",
+}
+assert len(END_WORDS) == len(C.END_REASONS)
+
+
 class _Teller:
     """Words for one game: seat labels, farm positions and market cards."""
 
@@ -35,6 +45,11 @@ class _Teller:
         self.per_kind = spec.rules["market_cards_per_kind"]
         self.umbrella_per_kind = spec.rules["umbrella_per_kind"]
         self.umbrella = spec.rules["variant_umbrella"]
+        self.qualified = "completed a set, R22"  # who competes for the win
+        if spec.rules["variant_beginners"]:  # A15
+            owns = f"owns {spec.rules['beginner_cards_to_end']} market cards"
+            sets = " or a set" if spec.rules["beginner_sets_end_game"] else ""
+            self.qualified = f"{owns}{sets}, A15"
         _, surcharge = REF.market_layout(spec.rules)
         self.slot_names = [f"+{x}" for x in surcharge]
 
@@ -154,24 +169,20 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
         elif k == REF.EV_TRIGGER:
             who = "during setup" if ev["seat"] < 0 else f"by {t.seat(ev['seat'])}"
             lines.append(
-                f"  The end is triggered {who} ({C.END_REASONS[ev['reason']]}); "
+                f"  The end is triggered {who}: {END_WORDS[ev['reason']]}; "
                 "the round is completed."
             )
         elif k == REF.EV_TURN_END:
             lines.append(f"  {t.farm_line(ev['seeds'], ev['storage'])}.")
         elif k == REF.EV_END:
-            reason = C.END_REASONS[ev["reason"]]
-            extra = (
-                " (the turn cap, a safeguard, not a rule)" if ev["reason"] == L.END_TURN_CAP else ""
-            )
-            lines.append(f"Game over after {ev['turns']} turns: {reason}{extra}.")
+            lines.append(f"Game over after {ev['turns']} turns: {END_WORDS[ev['reason']]}.")
         elif k == REF.EV_RESULT:
             for s in range(spec.n_players):
                 owned = ", ".join(
                     f"{_kind(kind)} x{n}" for kind, n in enumerate(ev["cards"][s]) if n
                 )
                 status = "WINS" if ev["wins"][s] else "-"
-                qual = " (qualified)" if ev["qualifies"][s] else ""
+                qual = f" ({t.qualified})" if ev["qualifies"][s] else ""
                 in_set = ""
                 if ev["tiebreak_fruits"][s] != ev["fruits"][s]:  # tiebreak_fruits=set_cards
                     in_set = f", {ev['tiebreak_fruits'][s]} on the cards of its best set (A9)"

@@ -2,9 +2,13 @@
 ``bot(obs, legal, n_legal, params, rng) -> index into legal`` (``cardsim.core.bots``).
 
 ``obs`` is the public table, then the deciding seat's view: its hand and every scoring pile as it
-knows it (``cards.py``: ``OBS_HAND``, ``OBS_PILES``), then room for the bot (``OBS_SCRATCH``). A
-turn is a sequence of decisions (``engine.py`` docstring): which card on which perch, the R24
-option, the crow's bird, each card drawn, and at the end each card of the final discard.
+knows it (``cards.py``: ``OBS_HAND``, ``OBS_PILES``), then room for the bot (``OBS_SCRATCH``). The
+public table carries summaries the engine keeps as the game goes, so that a bot need not work them
+out at every decision: each row's strengths, ground total and strongest ground bird
+(``F_ROW_STRENGTHS``, ``F_GROUND_TOTAL``, ``F_STRONGEST``) and each seat's birds and egg points
+per species (``SPECIES_BIRDS``, ``SPECIES_POINTS``). A turn is a sequence of decisions
+(``engine.py`` docstring): which card on which perch, the R24 option, the crow's bird, each card
+drawn, and at the end each card of the final discard.
 
 - ``random``: uniform over the legal decisions of each step (the enumeration of ``engine.py``).
   So a turn is not uniform over whole turns: each step's choices are equally likely.
@@ -87,15 +91,10 @@ S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents 
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
 S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
 S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
-S_GROUND_TOTAL = S_MY_POINTS + C.MAX_SPECIES  # [MAX_PERCHES] read_table, per row: ground total * 8
-# + the perched bird's strength
-S_GROUND = S_GROUND_TOTAL + C.MAX_PERCHES  # [MAX_PERCHES] its ground strengths, 3 bits per place
-S_STRONGEST = S_GROUND + C.MAX_PERCHES  # [MAX_PERCHES] its strongest ground bird: place * 8 + strength
-S_KEEP_BEST = S_STRONGEST + C.MAX_PERCHES  # [MAX_HAND] per hand card: the R24 option it opens
-S_READ_SEAT = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the seat it read for, + 1 (0: nothing)
-S_READ_MASKS = S_READ_SEAT + 1  # [MAX_PLAYERS * MAX_SPECIES] the opponents' collections it read
-# (0 for that seat's own)
-S_LEN = S_READ_MASKS + C.MAX_PLAYERS * C.MAX_SPECIES
+S_KEEP_BEST = S_MY_POINTS + C.MAX_SPECIES  # [MAX_HAND] per hand card: the R24 option it opens
+S_READ_FOR = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
+# for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
+S_LEN = S_READ_FOR + 1
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
 
@@ -113,68 +112,42 @@ def strength(bird):
     return whole(bird) % C.BIRDS_PER_SPECIES // 2 + 1
 
 
-@njit(**HOT_RULES_JIT)
-def bird_points(obs):
-    """The egg points of a bird of strength 1..6 (R34), packed 8 bits each, strength 6 lowest
-    (reversed for ``mask_points``): read once, kept in a register."""
-    packed = 0
-    for s in range(C.MAX_STRENGTH):
-        packed |= obs[C.F_BIRD_POINTS + s] << (8 * (C.MAX_STRENGTH - 1 - s))
-    return packed
-
-
-@njit(**HOT_RULES_JIT)
-def mask_points(mask, points_by_strength):
-    """Egg points of the birds in a species mask (R34), by one multiplication: the birds of each
-    strength are counted in 2-bit fields, spread to 8-bit lanes (strength 1 lowest) and multiplied
-    by ``points_by_strength`` (``bird_points``: lanes reversed), whose lane 5 then sums count x
-    points over the strengths. No lane carries: 2 birds x at most 20 points, 6 strengths: <= 240."""
-    counts = (mask & 0x555) + (mask >> 1 & 0x555)  # strength s + 1 at bits 2s
-    x = (counts & 0x3F) | ((counts & 0xFC0) << 18)  # strengths 1-3 at bits 0-5, 4-6 at 24-29
-    lanes = (x & 0x3000003) | ((x & 0xC00000C) << 6) | ((x & 0x30000030) << 12)  # at bits 8s
-    return (lanes * points_by_strength) >> 40 & 255
-
-
 @njit(**INLINE_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
     many score for it (R33), and the bot's own collection, count and points, into the scratch
-    room: once per decision. Only the holders of the most birds have their points counted.
+    room, from the standings the engine keeps per seat and species (``cards.py``: SPECIES_BIRDS,
+    SPECIES_POINTS). Only the holders of the most birds have their points counted.
 
-    The opponents' part stays in the scratch room with the seat it was read for and the
-    collections it was read from: during a seat's turn only its own collection changes, so its
-    next decisions find it still right and do not read it again. (A room found zeroed, as the
-    reference hands it, is read anew.)"""
-    points_by_strength = bird_points(obs)
-    changed = obs[C.OBS_SCRATCH + S_READ_SEAT] != me + 1
-    if not changed:  # the seat's own turn goes on: were the others' collections read already?
-        for seat in range(C.MAX_PLAYERS):
-            for species in range(C.MAX_SPECIES):
-                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
-                read = obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
-                changed |= mask != read
-    if changed:
-        for seat in range(C.MAX_PLAYERS):
-            for species in range(C.MAX_SPECIES):
-                mask = obs[C.F_SEATS + seat * C.SEAT_LEN + species] if seat != me else 0
-                obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species] = mask
-        obs[C.OBS_SCRATCH + S_READ_SEAT] = me + 1
-        for species in range(C.MAX_SPECIES):  # without branches: they would mispredict
-            best = 0
-            points = 0
-            for seat in range(C.MAX_PLAYERS):  # the masks read above: 0 for the bot, absent seats
-                mask = obs[C.OBS_SCRATCH + S_READ_MASKS + seat * C.MAX_SPECIES + species]
-                held = popcount(mask)
-                gain = mask_points(mask, points_by_strength)
-                points = gain if held > best else (points + gain if held == best else points)
-                best = max(best, held)
-            obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
-            obs[C.OBS_SCRATCH + S_THEIRS + species] = points
+    The opponents' part is read once per turn and seat (``S_READ_FOR``): the others'
+    collections change only in their own turns (R18, R20, R24) and at the end (R31, after the
+    last decision), so the next decisions of the same turn find it still right. (A room found
+    zeroed, as the reference hands it, names no turn: it is read anew.)"""
+    read_for = obs[L.H_TURNS] * C.MAX_PLAYERS + me + 1
+    if obs[C.OBS_SCRATCH + S_READ_FOR] != read_for:
+        obs[C.OBS_SCRATCH + S_READ_FOR] = read_for
+        read_others(obs, me)
+    mine = C.F_SEATS + me * C.SEAT_LEN
     for species in range(C.MAX_SPECIES):
-        mine = obs[C.F_SEATS + me * C.SEAT_LEN + species]
-        obs[C.OBS_SCRATCH + S_MASK + species] = mine
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] = popcount(mine)
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = mask_points(mine, points_by_strength)
+        obs[C.OBS_SCRATCH + S_MASK + species] = obs[mine + C.COLLECTION + species]
+        obs[C.OBS_SCRATCH + S_MY_HELD + species] = obs[mine + C.SPECIES_BIRDS + species]
+        obs[C.OBS_SCRATCH + S_MY_POINTS + species] = obs[mine + C.SPECIES_POINTS + species]
+
+
+@njit(**INLINE_JIT)
+def read_others(obs, me):
+    """``read_opponents``' part for the opponents."""
+    for species in range(C.MAX_SPECIES):  # without branches: they would mispredict
+        best = 0
+        points = 0
+        for seat in range(C.MAX_PLAYERS):  # absent seats hold nothing; the bot's own is left out
+            base = C.F_SEATS + seat * C.SEAT_LEN
+            held = obs[base + C.SPECIES_BIRDS + species] if seat != me else 0
+            gain = obs[base + C.SPECIES_POINTS + species] if seat != me else 0
+            points = gain if held > best else (points + gain if held == best else points)
+            best = max(best, held)
+        obs[C.OBS_SCRATCH + S_BEST_OTHER + species] = best
+        obs[C.OBS_SCRATCH + S_THEIRS + species] = points
 
 
 @njit(**HOT_RULES_JIT)
@@ -323,28 +296,10 @@ def expose_penalty(obs, params, column, seeds, total, perched):
 
 
 @njit(**INLINE_JIT)
-def read_table(obs):
-    """Once per play decision, into the scratch room: per perch its ground total and perched
-    strength, its ground strengths (3 bits per place, place 1 at bit 3) and strongest ground bird
-    (place * 8 + strength, the first of the strongest: R22 ties go to the perch); per hand card
-    the best R24 value (``read_keeps``) of another hand card of at most its strength."""
-    for perch in range(obs[C.F_PERCHES]):
-        base = C.F_ROWS + perch * C.MAX_ROW
-        total = 0
-        ground = 0
-        strongest = 0
-        place = 0
-        n = obs[C.F_ROW_LEN + perch]
-        for i in range(1, C.MAX_ROW):  # every place, without branches: they would mispredict
-            s = strength(obs[base + i]) if i < n else 0
-            total += s
-            ground |= s << (3 * i)
-            stronger = s > strongest
-            place = i if stronger else place
-            strongest = s if stronger else strongest
-        obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch] = total * 8 + strength(obs[base])
-        obs[C.OBS_SCRATCH + S_GROUND + perch] = ground
-        obs[C.OBS_SCRATCH + S_STRONGEST + perch] = place * 8 + strongest
+def read_keep_options(obs):
+    """Once per play decision, into the scratch room: per hand card the option a failed play of
+    it opens (R24, A14): the best R24 value (``read_keeps``) of another hand card of at most its
+    strength."""
     n = obs[C.OBS_HAND_LEN]
     strengths = 0  # 3 bits per hand card
     for j in range(n):
@@ -378,15 +333,17 @@ def play_value(
 ):
     """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
 
-    Read once per decision: the rows (``read_table``), the seed column (``column``, packed),
-    the bad-card column (``squirrels``: bit i, the bad card at position i + 1 is a squirrel,
-    else a crow) and the bot's scoring pile (``pile_before`` points in ``pile_cards`` cards).
-    The simulation reads the row in place: ``ground`` holds the strengths of its ground birds
+    Read once per decision: the R24 options (``read_keep_options``), the seed column
+    (``column``, packed), the bad-card column (``squirrels``: bit i, the bad card at position
+    i + 1 is a squirrel, else a crow) and the bot's scoring pile (``pile_before`` points in
+    ``pile_cards`` cards). The row is the engine's summary (``F_ROW_STRENGTHS``,
+    ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the strengths of its ground birds
     (3 bits per place; the card played is the last place) and ``alive`` the places still on the
     ground; the columns stay packed in integers. Only the bot's collection changes in memory
     (the scratch room's masks, counts and points): each collected bird is noted (7 bits each in
-    ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A crow met at a chain's first step finds the same collection (the perched bird
-    added) for every card played on that perch: its loss is read once per perch (``crow_first``,
+    ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A crow met
+    at a chain's first step finds the same collection (the perched bird added) for every card
+    played on that perch: its loss is read once per perch (``crow_first``,
     float64 per perch, NaN until read).
 
     Returns (value, same for its strength): True when a chain ran and never collected the card
@@ -395,18 +352,18 @@ def play_value(
     step's values are computed in the same order), so another hand card of the same strength on
     the same perch has the same value, to the bit."""
     played = strength(bird)
-    row = obs[C.OBS_SCRATCH + S_GROUND_TOTAL + perch]
-    total = (row >> 3) + played
-    perched = row & 7
+    strengths = obs[C.F_ROW_STRENGTHS + perch]
+    total = obs[C.F_GROUND_TOTAL + perch] + played
+    perched = strengths & 7
     value = -params[W_SPEND] * played
     if total <= perched:  # no chain: the table is as it was, the card joins the ground
         value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
         return value + keep_option(obs, params, bird, hand_index), False
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
-    ground = obs[C.OBS_SCRATCH + S_GROUND + perch] | played << (3 * n)
+    ground = strengths & ~7 | played << (3 * n)  # the perched bird's place is left empty
     alive = ((1 << (n + 1)) - 1) & ~1  # places 1..n on the ground
-    strongest = obs[C.OBS_SCRATCH + S_STRONGEST + perch]
+    strongest = obs[C.F_STRONGEST + perch]
     first_place = n if played > strongest & 7 else strongest >> 3  # R22 with every bird there
     seeds = obs[C.F_SEED_LEN]
     bads = obs[C.F_BAD_LEN]
@@ -566,7 +523,7 @@ def weighted_bot(obs, legal, n_legal, params, rng):
             best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         return best
     read_keeps(obs, params)
-    read_table(obs)
+    read_keep_options(obs)
     column = packed_column(obs)
     squirrels = 0
     for i in range(obs[C.F_BAD_LEN]):

@@ -130,7 +130,14 @@ F_QUEUE = F_QUEUE_LEN + 1  # [MAX_QUEUE] birds, oldest first; a refill goes to t
 F_PERCHES = F_QUEUE + MAX_QUEUE  # perches in this game (R2)
 F_ROW_LEN = F_PERCHES + 1  # [MAX_PERCHES] birds in each row, the perched bird included
 F_ROWS = F_ROW_LEN + MAX_PERCHES  # [MAX_PERCHES * MAX_ROW] row r: perched bird, then ground birds
-F_PLAYED = F_ROWS + MAX_PERCHES * MAX_ROW  # bird played this turn, -1 before (R24 limit)
+# Row summaries, kept by the engine as the rows change (R9, R18, R22), so that neither the rules nor
+# the bots add up the rows again at every comparison or decision:
+F_ROW_STRENGTHS = F_ROWS + MAX_PERCHES * MAX_ROW  # [MAX_PERCHES] the birds' strengths, 3 bits per
+# place (place 0, the perched bird, lowest; 0 while the perch is empty for a crow's decision)
+F_GROUND_TOTAL = F_ROW_STRENGTHS + MAX_PERCHES  # [MAX_PERCHES] sum of its ground strengths (R11)
+F_STRONGEST = F_GROUND_TOTAL + MAX_PERCHES  # [MAX_PERCHES] its strongest ground bird: place * 8 +
+# strength, the first of the strongest (R22 by strength: ties go to the perch); 0 with no ground
+F_PLAYED = F_STRONGEST + MAX_PERCHES  # bird played this turn, -1 before (R24 limit)
 F_PLAYED_PERCH = F_PLAYED + 1  # its perch, -1 before
 F_LAST_DISCARD = F_PLAYED_PERCH + 1  # final discard: last card the seat discarded, -1 (R31)
 F_REMOVED_SPECIES = F_LAST_DISCARD + 1  # 2 players: the species removed (R4, A2), else -1
@@ -144,7 +151,11 @@ PILE_SIZE = HAND_COUNT + 1  # cards in the face-down scoring pile
 PILE_LOST = PILE_SIZE + 1  # cards the squirrels removed from it (how many is public, A22)
 CROWS_TAKEN = PILE_LOST + 1  # crows resolved (face up, R19)
 SQUIRRELS_TAKEN = CROWS_TAKEN + 1  # squirrels resolved (face up, R19)
-SEAT_LEN = SQUIRRELS_TAKEN + 1
+# The collection's standing per species, kept by the engine as birds join or leave it (R18, R20,
+# R24, R31), read by the bots for the majorities (R33) instead of counting every mask each decision:
+SPECIES_BIRDS = SQUIRRELS_TAKEN + 1  # [MAX_SPECIES] birds of each species in the collection
+SPECIES_POINTS = SPECIES_BIRDS + MAX_SPECIES  # [MAX_SPECIES] their egg points (R34)
+SEAT_LEN = SPECIES_POINTS + MAX_SPECIES
 PUBLIC_END = F_SEATS + MAX_PLAYERS * SEAT_LEN
 # The deciding seat's own view, kept by the engine after every decision (the bot's observation is
 # the state's prefix [0, OBS_LEN), as in Pajarracos): its hand, and every scoring pile as it knows

@@ -167,23 +167,72 @@ def hand_remove(state, seat, bird, public):
 
 @njit(**HOT_RULES_JIT)
 def collect(state, seat, bird):
-    """A bird joins ``seat``'s collection (R18)."""
-    state[seat_at(seat, C.COLLECTION + whole(bird) // C.BIRDS_PER_SPECIES)] |= 1 << (
-        whole(bird) % C.BIRDS_PER_SPECIES
-    )
+    """A bird joins ``seat``'s collection (R18, R24, R31), and its species' standing."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    state[seat_at(seat, C.COLLECTION + species)] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+    state[seat_at(seat, C.SPECIES_BIRDS + species)] += 1
+    state[seat_at(seat, C.SPECIES_POINTS + species)] += state[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def release(state, seat, bird):
+    """A bird leaves ``seat``'s collection (R20), and its species' standing."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    state[seat_at(seat, C.COLLECTION + species)] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
+    state[seat_at(seat, C.SPECIES_BIRDS + species)] -= 1
+    state[seat_at(seat, C.SPECIES_POINTS + species)] -= state[C.F_BIRD_POINTS + strength(bird) - 1]
 
 
 # Rows ------------------------------------------------------------------------------------------------
 
 
+# A row's summaries (cards.py: F_ROW_STRENGTHS, F_GROUND_TOTAL, F_STRONGEST) change with it: a
+# card played at its end (R9), the perched bird collected (R18), a ground bird moving up (R22).
+
+
 @njit(**HOT_RULES_JIT)
 def ground_total(state, perch):
     """Sum of the strengths of the row's ground birds (R11, A5)."""
-    base = C.F_ROWS + perch * C.MAX_ROW
-    total = 0
-    for i in range(1, state[C.F_ROW_LEN + perch]):
-        total += strength(state[base + i])
-    return total
+    return state[C.F_GROUND_TOTAL + perch]
+
+
+@njit(**HOT_RULES_JIT)
+def perched_strength(state, perch):
+    return state[C.F_ROW_STRENGTHS + perch] & 7
+
+
+@njit(**HOT_RULES_JIT)
+def strongest_ground(strengths, n):
+    """Place * 8 + strength of the strongest ground bird of a row of ``n`` birds (its strengths,
+    3 bits per place), the first of the strongest (R22: ties go to the perch); 0 with none."""
+    strongest = 0
+    place = 0
+    for i in range(1, n):
+        s = strengths >> (3 * i) & 7
+        if s > strongest:
+            strongest = s
+            place = i
+    return place * 8 + strongest
+
+
+@njit(**HOT_RULES_JIT)
+def row_append(state, perch, bird):
+    """R9: ``bird`` at the end of the row."""
+    n = state[C.F_ROW_LEN + perch]
+    s = strength(bird)
+    state[C.F_ROWS + perch * C.MAX_ROW + n] = bird
+    state[C.F_ROW_LEN + perch] = n + 1
+    state[C.F_ROW_STRENGTHS + perch] |= s << (3 * n)
+    state[C.F_GROUND_TOTAL + perch] += s
+    if s > state[C.F_STRONGEST + perch] & 7:  # the first of the strongest stays
+        state[C.F_STRONGEST + perch] = n * 8 + s
+
+
+@njit(**HOT_RULES_JIT)
+def empty_perch(state, perch):
+    """R18: the perched bird has left the perch (collected)."""
+    state[C.F_ROWS + perch * C.MAX_ROW] = -1
+    state[C.F_ROW_STRENGTHS + perch] &= ~7
 
 
 @njit(**INLINE_JIT)
@@ -192,20 +241,26 @@ def promote(state, rules, perch):
     one closest to the perch) moves to the empty perch; the others close up in order."""
     base = C.F_ROWS + perch * C.MAX_ROW
     n = state[C.F_ROW_LEN + perch]
-    by_eggs = rules[R.R_PROMOTE_BY_EGGS] != 0
-    best = 1
-    best_key = -1
-    for i in range(1, n):
-        s = strength(state[base + i])
-        key = rules[R.R_BIRD_POINTS + s - 1] if by_eggs else s
-        if key > best_key:
-            best_key = key
-            best = i
+    strengths = state[C.F_ROW_STRENGTHS + perch]
+    best = state[C.F_STRONGEST + perch] >> 3
+    if rules[R.R_PROMOTE_BY_EGGS]:
+        best_key = -1
+        for i in range(1, n):
+            key = rules[R.R_BIRD_POINTS + (strengths >> (3 * i) & 7) - 1]
+            if key > best_key:
+                best_key = key
+                best = i
     state[base] = state[base + best]
     for j in range(best, n - 1):
         state[base + j] = state[base + j + 1]
     state[base + n - 1] = 0
     state[C.F_ROW_LEN + perch] = n - 1
+    moved = strengths >> (3 * best) & 7
+    low = strengths & ((1 << (3 * best)) - 1) & ~7  # the ground before it (the perch is empty)
+    strengths = low | (strengths >> (3 * best + 3)) << (3 * best) | moved
+    state[C.F_ROW_STRENGTHS + perch] = strengths
+    state[C.F_GROUND_TOTAL + perch] -= moved
+    state[C.F_STRONGEST + perch] = strongest_ground(strengths, n - 1)
 
 
 # Feeder ----------------------------------------------------------------------------------------------
@@ -376,8 +431,10 @@ def deal_birds(state, rules, n_players, rng):
     state[C.F_BIRDS_LEFT] = n
     state[C.F_PERCHES] = rules[R.R_PERCHES]
     for perch in range(rules[R.R_PERCHES]):  # rules.check: enough birds for the setup
-        state[C.F_ROWS + perch * C.MAX_ROW] = draw_bird(state)
+        bird = draw_bird(state)
+        state[C.F_ROWS + perch * C.MAX_ROW] = bird
         state[C.F_ROW_LEN + perch] = 1
+        state[C.F_ROW_STRENGTHS + perch] = strength(bird)
     first = state[L.H_FIRST]
     for _ in range(rules[R.R_HAND_SIZE]):
         for i in range(n_players):
@@ -618,7 +675,7 @@ def chain(state, rules, rng):
     row = C.F_ROWS + perch * C.MAX_ROW
     while True:
         total = ground_total(state, perch)
-        perched = strength(state[row])
+        perched = perched_strength(state, perch)
         if total <= perched:
             break
         d = total - perched  # R13
@@ -639,7 +696,7 @@ def chain(state, rules, rng):
                 else:
                     bad = card
         collect(state, seat, state[row])  # R18
-        state[row] = -1
+        empty_perch(state, perch)
         count(state, seat, C.C_PROMOTIONS, 1)
         if bad == C.CROW:  # R19, R20: the player chooses the bird
             count(state, seat, C.C_CROWS, 1)
@@ -662,12 +719,10 @@ def play(state, rules, bird, perch, rng):
     """R9-R11, R24: the card at the end of the row, then the comparison."""
     seat = whole(state[L.H_SEAT])
     hand_remove(state, seat, bird, True)
-    row = C.F_ROWS + perch * C.MAX_ROW
-    state[row + state[C.F_ROW_LEN + perch]] = bird
-    state[C.F_ROW_LEN + perch] += 1
+    row_append(state, perch, bird)
     state[C.F_PLAYED] = bird
     state[C.F_PLAYED_PERCH] = perch
-    if ground_total(state, perch) > strength(state[row]):
+    if ground_total(state, perch) > perched_strength(state, perch):
         count(state, seat, C.C_CHAINS, 1)
         chain(state, rules, rng)
     else:
@@ -677,10 +732,7 @@ def play(state, rules, bird, perch, rng):
 @njit(**INLINE_JIT)
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
-    seat = whole(state[L.H_SEAT])
-    state[seat_at(seat, C.COLLECTION + whole(bird) // C.BIRDS_PER_SPECIES)] &= ~(
-        1 << (whole(bird) % C.BIRDS_PER_SPECIES)
-    )
+    release(state, whole(state[L.H_SEAT]), bird)
     promote(state, rules, state[C.F_PLAYED_PERCH])
     chain(state, rules, rng)
 
@@ -747,12 +799,12 @@ def list_keeps(state, seat, out):
 def list_crow_victims(state, seat, out):
     most = 0
     for species in range(C.MAX_SPECIES):
-        most = max(most, popcount(state[seat_at(seat, C.COLLECTION + species)]))
+        most = max(most, state[seat_at(seat, C.SPECIES_BIRDS + species)])
     n = 0
     for species in range(C.MAX_SPECIES):
-        mask = state[seat_at(seat, C.COLLECTION + species)]
-        if popcount(mask) != most:
+        if state[seat_at(seat, C.SPECIES_BIRDS + species)] != most:
             continue
+        mask = state[seat_at(seat, C.COLLECTION + species)]
         for bit in range(C.BIRDS_PER_SPECIES):
             if mask >> bit & 1:
                 out[n] = C.C_CROW + species * C.BIRDS_PER_SPECIES + bit

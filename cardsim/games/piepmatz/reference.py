@@ -270,6 +270,7 @@ class ReferenceGame:
     def _refill_column(self) -> None:
         """R26-R28."""
         added, bad, removed = [], [], 0
+        told = len(self.events)  # the refill is told before the end it may trigger (R28)
         while len(self.column) < self.v["seed_column_size"]:
             card = self._feeder_top(C.TRIGGER_REFILL)
             if card is None:
@@ -284,7 +285,8 @@ class ReferenceGame:
                 removed += 1  # R27: a bad card beyond the column's room leaves the game
         self.bad_removed += removed
         if added or bad or removed:
-            self.events.append({"kind": EV_REFILL, "seeds": added, "bad": bad, "removed": removed})
+            refill = {"kind": EV_REFILL, "seeds": added, "bad": bad, "removed": removed}
+            self.events.insert(told, refill)
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -658,6 +660,13 @@ class ReferenceGame:
         for p, row in enumerate(self.rows):
             st[C.F_ROW_LEN + p] = len(row)
             st[C.row_base(p) : C.row_base(p) + len(row)] = row
+            st[C.F_ROW_STRENGTHS + p] = sum(  # the perch is empty (-1) for a crow's decision
+                strength(b) << (3 * place) for place, b in enumerate(row) if b >= 0
+            )
+            ground = [strength(b) for b in row[1:]]
+            st[C.F_GROUND_TOTAL + p] = sum(ground)
+            if ground:  # the first of the strongest (R22 by strength)
+                st[C.F_STRONGEST + p] = (1 + ground.index(max(ground))) * 8 + max(ground)
         st[C.F_PLAYED] = self.played
         st[C.F_PLAYED_PERCH] = self.played_perch
         st[C.F_LAST_DISCARD] = self.last_discard
@@ -668,7 +677,10 @@ class ReferenceGame:
         for s in range(self.n):
             b = C.seat_base(s)
             for bird in self.collections[s]:
-                st[b + C.COLLECTION + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
+                species = C.species_of(bird)
+                st[b + C.COLLECTION + species] |= 1 << (bird % C.BIRDS_PER_SPECIES)
+                st[b + C.SPECIES_BIRDS + species] += 1
+                st[b + C.SPECIES_POINTS + species] += self.v["bird_points"][strength(bird) - 1]
             st[b + C.HAND_COUNT] = self.hand_shown[s]
             st[b + C.PILE_SIZE] = sum(self.piles[s])
             st[b + C.PILE_LOST] = self.pile_lost[s]

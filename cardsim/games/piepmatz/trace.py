@@ -192,7 +192,28 @@ def _result(t: _Teller, ev: dict) -> list[str]:
             f"{ev['majorities'][s]} majorities + {pair_points} for {_n(ev['pairs'][s], 'pair')} "
             f"[birds: {birds or 'none'}], rank {ev['ranks'][s]}{win}."
         )
-    return lines
+    return lines + _tie_break(t, ev)
+
+
+def _tie_break(t: _Teller, ev: dict) -> list[str]:
+    """R36: of the players tied on the most points, the one with more bird pairs wins; still
+    tied, they share the victory."""
+    scores, pairs = ev["scores"], ev["pairs"]
+    tied = [s for s in range(t.n) if scores[s] == max(scores)]
+    if len(tied) < 2:
+        return []
+    names = _and([t.seat(s) for s in tied])
+    winners = [s for s in tied if ev["wins"][s]]
+    if len(winners) == 1:
+        (w,) = winners
+        return [
+            f"  {names} tie on {scores[w]} points; {t.seat(w)} has the most bird pairs "
+            f"({pairs[w]}) and wins (R36)."
+        ]
+    return [
+        f"  {names} tie on {max(scores)} points; {_and([t.seat(s) for s in winners])} also tie on "
+        f"{_n(pairs[winners[0]], 'bird pair')} and share the victory (R36)."
+    ]
 
 
 _WORDS = {

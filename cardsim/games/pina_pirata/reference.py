@@ -27,11 +27,13 @@ from cardsim.games.pina_pirata import rules as R
 # Event kinds of the log (the replay tells them)
 EV_ROUND = "round"  # a round begins: dealer, first player, tiles in play
 EV_PLAY = "play"  # seat plays card onto pile (or in front, T38)
-EV_DRAW = "draw"  # seat draws a card (hidden: the card is logged for tests only)
+EV_DRAW = "draw"  # seat draws a card; tile: the tile that made it draw (0: none)
 EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
+EV_SKIP = "skip"  # T12: seat skips its turn
 EV_WIN = "round_won"
+WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
 EV_CAPPED = "round_capped"
 EV_ASSIGN = "assign"  # R11: tiles into play / map / bottom
 EV_REPLACE = "replace"
@@ -116,6 +118,7 @@ class ReferenceGame:
         self.aside: list[int] = []
         self.direction = 1
         self.skip = False
+        self.resolving = 0  # the tile whose effect is being resolved (0: none), for the log
         self.ghost = -1
         self.fake_map_holder = -1
         self.pending_extra = 0
@@ -487,7 +490,7 @@ class ReferenceGame:
                 code = yield from self._ask(s, C.PH_T35, legal, active)
                 if code != C.C_PASS:
                     x = code - C.C_CARD
-                    self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current")
+                    self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current (T35)")
 
     def _draw(self, seat: int):
         """A draw (A18) and the tiles it sets off (T3, T24), oldest first."""
@@ -497,7 +500,7 @@ class ReferenceGame:
             return -1
         self.hands[seat].append(card)
         self.count(seat, C.C_CARDS_DRAWN)
-        self.log(EV_DRAW, seat=seat, card=card)
+        self.log(EV_DRAW, seat=seat, card=card, tile=self.resolving)
         for tile in [t for t, down, _ in self.in_play if not down and t in (3, 24)]:
             if not self.on(tile):
                 continue
@@ -507,7 +510,7 @@ class ReferenceGame:
                     code = yield from self._ask(seat, C.PH_T3, legal, card)
                     if code != C.C_PASS:
                         x = code - C.C_CARD
-                        self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg")
+                        self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg (T3)")
             elif card in self.hands[seat] and self.has(card, C.TURTLE):
                 code = yield from self._ask(seat, C.PH_T24, [C.C_PASS, C.C_YES], card)
                 if code == C.C_YES:
@@ -557,7 +560,9 @@ class ReferenceGame:
         for tile in triggered:
             if self.on(tile):  # A40: a tile turned face down meanwhile does not resolve
                 self.count(seat, C.C_TILES_TRIGGERED)
+                self.resolving = tile  # the replay tells the draws a tile causes under it
                 yield from self._tile(tile, seat, card, under, pile)
+                self.resolving = 0
             yield from self._window()
         # T8, T15: optional extra plays (A21)
         while self.pending_extra > 0:
@@ -722,11 +727,12 @@ class ReferenceGame:
                         self.revealed,
                     )
                     x = code - C.C_CARD
-                    self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Crystal Ball")
+                    self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Crystal Ball (T20)")
         elif tile == 22:
             self.fake_map_holder = seat
             say()
         elif tile == 23:
+            say()
             yield from self._draw(seat)
             yield from self._draw(seat)
             if self.hands[seat]:
@@ -734,7 +740,7 @@ class ReferenceGame:
                     seat, C.PH_T23, self.hand_codes(seat, C.C_CARD, len(self.piles))
                 )
                 x = code - C.C_CARD
-                self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Picky Cartographer")
+                self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Picky Cartographer (T23)")
         elif tile == 25:
             c = self.take_from_deck()
             if c >= 0:
@@ -772,12 +778,28 @@ class ReferenceGame:
             self.ghost = code - C.C_PIRATE
             say(pirate=self.ghost)
 
+    def held_by(self, tile: int) -> int:
+        """What a tile holds that turning it face down gives up (A40), for the replay: T11's
+        set-aside cards, T37's second pile, T39's Voodoo cards; 1 if T22 has a holder, T40 a
+        named pirate; 1 for T13's face-up deck top."""
+        if tile == 11:
+            return len(self.aside)
+        if tile == 37:
+            return len(self.piles[1]) if len(self.piles) == 2 else 0
+        if tile == 39:
+            return sum(len(cards) for cards in self.voodoo)
+        if tile == 22:
+            return int(self.fake_map_holder >= 0)
+        if tile == 40:
+            return int(self.ghost >= 0)
+        return int(tile == 13)
+
     def turn_face_down(self, i: int) -> None:
         """T27, A40."""
         entry = self.in_play[i]
         entry[1] = True
         tile = entry[0]
-        self.log(EV_TILE, tile=27, seat=self.active, down=tile)
+        self.log(EV_TILE, tile=27, seat=self.active, down=tile, held=self.held_by(tile))
         if tile == 22:
             self.fake_map_holder = -1
         elif tile == 40:
@@ -814,12 +836,13 @@ class ReferenceGame:
     def _end_turn(self, seat: int) -> str:
         """R10 (A5), T28, T32; the caps (A16, core); R9 and T12."""
         winner = -1
+        how = WIN_EMPTY_HAND  # how the round was won, for the replay
         if not self.hands[seat]:
             winner = seat
         elif self.on(28) and all(self.has(c, C.RABBIT) for c in self.hands[seat]):
-            winner = seat
+            winner, how = seat, WIN_LUCKY_CHARM
         elif self.on(32) and self.plan_b(seat):
-            winner = seat
+            winner, how = seat, WIN_PLAN_B
         if winner < 0 and self.v["win_check_any_player"]:
             for i in range(1, self.n):
                 if not self.hands[self.after(seat, i)]:
@@ -828,7 +851,7 @@ class ReferenceGame:
         self.turns += 1
         self.round_turns += 1
         if winner >= 0:
-            self.finish_round(winner)
+            self.finish_round(winner, how=how)
             if self.turns >= self.cap_turns:
                 self.end(L.END_TURN_CAP, -1)
                 return "over"
@@ -843,6 +866,7 @@ class ReferenceGame:
         if self.skip:
             self.skip = False
             self.count(nxt, C.C_TILES_AGAINST)
+            self.log(EV_SKIP, seat=nxt)
             nxt = self.after(seat, 2)
         self.active = nxt
         return "next"
@@ -858,9 +882,10 @@ class ReferenceGame:
         self.finish_round(-1, self.turn_plays)
         return "round_over"
 
-    def finish_round(self, winner: int, turn_plays: int = 0) -> None:
+    def finish_round(self, winner: int, turn_plays: int = 0, how: str = WIN_EMPTY_HAND) -> None:
         """Round figures; ``winner`` -1: the round turn cap (A16), ``turn_plays`` > 0 when it
-        stopped an endless turn of that many plays (``_cut_turn``)."""
+        stopped an endless turn of that many plays (``_cut_turn``); ``how`` the winner won
+        (``WIN_*``)."""
         r = self.round
         self.round += 1
         g = self.game_counters
@@ -873,7 +898,7 @@ class ReferenceGame:
             if winner == self.round_first:
                 g[C.G_FIRST_WINS] += 1
             g[C.G_TILES_AT_WINS] += len(self.in_play)
-            self.log(EV_WIN, seat=winner, turns=self.round_turns)
+            self.log(EV_WIN, seat=winner, turns=self.round_turns, how=how, active=self.active)
         else:
             g[C.G_ROUNDS_CAPPED] += 1
             self.log(EV_CAPPED, turns=self.round_turns, turn_plays=turn_plays)

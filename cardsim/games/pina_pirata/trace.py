@@ -21,10 +21,39 @@ def _n(count: int, word: str) -> str:
 class _Teller:
     def __init__(self, spec):
         self.masks = C.card_masks(spec.rules["pirate_types"], spec.rules["solitary_per_type"])
-        self.two_piles = False
+        self.discard_to_top = spec.rules["discard_to_top"]
+        self.two_piles = False  # Double Rations (T37) in play this round: say which pile (A32)
 
     def card(self, card: int) -> str:
         return C.card_name(self.masks[card]) if card >= 0 else "nothing"
+
+    def pile(self, pile: int) -> str:
+        """`` (pile N)`` while two Action piles are in play, else nothing."""
+        return f" (pile {pile + 1})" if self.two_piles else ""
+
+    def discarded(self, ev: dict) -> str:
+        """Where a discard went (R19, A3; A32: the pile of the discarder's choice)."""
+        pile = f"pile {ev['pile'] + 1}" if self.two_piles else "the Action pile"
+        if self.discard_to_top:
+            return f" onto {pile}" if self.two_piles else ""
+        return f", beneath the top card of {pile}"
+
+
+# What a tile turned face down by Old Sea Dog (T27) does with what it holds (A40)
+FACE_DOWN_LOSES = {
+    11: "its set-aside cards go to the bottom of the deck",
+    13: "the deck's top card is turned face down",
+    22: "its holder may play their last card again",
+    37: "the second Action pile is shuffled into the deck",
+    39: "the Voodoo cards go under the Action pile's top card",
+    40: "the named pirate is forgotten",
+}
+
+# How a round was won (reference.py ``WIN_*``; pina-pirata.md R10, T28, T32)
+WON_WITH = {
+    REF.WIN_LUCKY_CHARM: "with Lucky Charm (T28): every card in its Hand shows a Rabbit",
+    REF.WIN_PLAN_B: "with Plan B (T32): its 3 cards show an Octopus, a Walrus and a Crocodile",
+}
 
 
 def _tile(t: int) -> str:
@@ -56,7 +85,7 @@ def _tile_line(t: _Teller, ev: dict) -> str:
     if tile == 8:
         return f"    {name}: Seat {seat} may play another card."
     if tile == 10:
-        return f"    {name}: Seat {ev['to']} (on the left) draws a card."
+        return f"    {name}: on Seat {seat}'s left, Seat {ev['to']} draws a card."
     if tile == 11:
         if "taken" in ev:
             if not ev["taken"]:
@@ -69,7 +98,7 @@ def _tile_line(t: _Teller, ev: dict) -> str:
         what = "reveals a Rabbit" if ev["revealed"] else "draws a card"
         return f"    {name}: Seat {ev['player']} {what}."
     if tile == 15:
-        return f"    {name}: Seat {seat} {'draws a card and may play again' if ev['drew'] else 'draws nothing'}."
+        return f"    {name}: Seat {seat} {'draws a card and may play again' if ev['drew'] else 'chooses not to draw'}."
     if tile == 16:
         return f"    {name}: Seat {seat} gives the {t.card(ev['card'])} to Seat {ev['to']} (on the left)."
     if tile == 17:
@@ -87,6 +116,8 @@ def _tile_line(t: _Teller, ev: dict) -> str:
         return f"    {name}: Seat {seat} slips the {t.card(ev['card'])} under the card just played, then draws."
     if tile == 22:
         return f"    {name}: Seat {seat} takes the Fake Map: it may not play its last card."
+    if tile == 23:
+        return f"    {name}: Seat {seat} draws two cards, then discards one."
     if tile == 24:
         return f"    {name}: Seat {seat} gives the Turtle it drew ({t.card(ev['card'])}) to Seat {ev['to']}."
     if tile == 25:
@@ -96,12 +127,30 @@ def _tile_line(t: _Teller, ev: dict) -> str:
     if tile == 26:
         return f"    {name}: Seat {seat} puts the {t.card(ev['card'])} in front of itself."
     if tile == 27:
-        return f"    {name}: Seat {seat} turns {_tile(ev['down'])} face down for the rest of the round."
+        down = ev["down"]
+        loses = f"; {FACE_DOWN_LOSES[down]}" if ev["held"] else ""
+        if down == 37:
+            t.two_piles = False
+        return f"    {name}: Seat {seat} turns {_tile(down)} face down for the rest of the round{loses}."
     if tile == 30:
         return f"    {name}: Seat {ev['player']} reveals the {t.card(ev['revealed'])}."
     if tile == 40:
         return f"    {name}: Seat {seat} names {C.PIRATES[ev['pirate']]}: a Joker for everyone until the next solitary pirate."
     return f"    {name}."
+
+
+def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
+    """A draw: a turn's own at the turn's level; one a tile causes under the tile's line, or
+    named in that line when it already says the seat draws (T10, T14, T15)."""
+    seat, card = ev["seat"], t.card(ev["card"])
+    if not ev["tile"]:
+        lines.append(f"  Seat {seat} draws a card ({card}).")
+        return
+    says = f"Seat {seat} draws a card"
+    if lines[-1].startswith("    ") and says in lines[-1] and f"{says} (" not in lines[-1]:
+        lines[-1] = lines[-1].replace(says, f"{says} ({card})", 1)
+    else:
+        lines.append(f"    Seat {seat} draws a card ({card}).")
 
 
 def _story(spec, game: int, events: list[dict]) -> list[str]:
@@ -116,11 +165,16 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     for ev in events:
         kind = ev["kind"]
         if kind == REF.EV_ROUND:
-            tops = " and ".join(t.card(c) for c in ev["tops"])
+            t.two_piles = len(ev["tops"]) == 2
+            if t.two_piles:
+                tops = " and ".join(f"{t.card(c)}{t.pile(p)}" for p, c in enumerate(ev["tops"]))
+                tops = f"Action piles (Double Rations, T37): {tops}"
+            else:
+                tops = f"Action pile: {t.card(ev['tops'][0])}"
             lines.append("")
             lines.append(
                 f"Round {ev['round'] + 1}: Seat {ev['dealer']} deals; Seat {ev['first']} plays first. "
-                f"Tiles in play: {_tiles(ev['tiles'])}. Action pile: {tops}."
+                f"Tiles in play: {_tiles(ev['tiles'])}. {tops}."
             )
             for s, cards in enumerate(ev["voodoo"]):
                 if cards:
@@ -128,15 +182,16 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                         f"    Voodoo (T39): Seat {s} has the {t.card(cards[0])} in front of it."
                     )
         elif kind == REF.EV_PLAY:
-            where = (
-                "in front of itself (New Captain, T38)"
-                if ev["onto"] < 0
-                else f"onto the {t.card(ev['onto'])}"
-            )
-            pile = f" (pile {ev['pile'] + 1})" if ev["pile"] else ""
-            lines.append(f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}{pile}.")
+            if ev["onto"] < 0:
+                played_to = f"; played to pile {ev['pile'] + 1}" if t.two_piles else ""
+                where = f"in front of itself (New Captain, T38{played_to})"
+            else:
+                where = f"onto the {t.card(ev['onto'])}{t.pile(ev['pile'])}"
+            lines.append(f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}.")
         elif kind == REF.EV_DRAW:
-            lines.append(f"  Seat {ev['seat']} draws a card ({t.card(ev['card'])}).")
+            _tell_draw(t, ev, lines)
+        elif kind == REF.EV_SKIP:
+            lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
         elif kind == REF.EV_NO_CARD:
             lines.append(f"  Seat {ev['seat']} should draw, but no card is left to draw.")
         elif kind == REF.EV_TILE:
@@ -144,10 +199,19 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
             if line:
                 lines.append(line)
         elif kind == REF.EV_DISCARD:
-            lines.append(f"    {ev['why']}: Seat {ev['seat']} discards the {t.card(ev['card'])}.")
-        elif kind == REF.EV_WIN:
             lines.append(
-                f"Seat {ev['seat']} wins round {ev['round']} after {_n(ev['turns'], 'turn')}."
+                f"    {ev['why']}: Seat {ev['seat']} discards the {t.card(ev['card'])}"
+                f"{t.discarded(ev)}."
+            )
+        elif kind == REF.EV_WIN:
+            if ev["how"] in WON_WITH:
+                how = f" {WON_WITH[ev['how']]}"
+            elif ev["seat"] != ev["active"]:  # win_check_any_player (R10, A5)
+                how = f": its Hand is empty at the end of Seat {ev['active']}'s turn"
+            else:
+                how = ": its Hand is empty"
+            lines.append(
+                f"Seat {ev['seat']} wins round {ev['round']} after {_n(ev['turns'], 'turn')}{how}."
             )
         elif kind == REF.EV_CAPPED:
             if ev.get("turn_plays"):
