@@ -186,7 +186,9 @@ F_TRIGGER = F_REVEAL_ALL + 1  # TRIGGER_* code, 0 before
 F_TRIGGER_TURN = F_TRIGGER + 1  # turns completed when the end was triggered, -1 before
 F_BAD_REMOVED = F_TRIGGER_TURN + 1  # bad cards removed because the column was full (R27)
 F_DISCARDED = F_BAD_REMOVED + 1  # cards of the final discard, all seats (R31)
-F_COUNTERS = F_DISCARDED + 1  # MAX_PLAYERS blocks of N_COUNTERS
+F_VIEW_PILES_FOR = F_DISCARDED + 1  # the seat whose view of the scoring piles F_ACTIVE_PILES and
+# F_ACTIVE_EXACT show, + 1; 0 before the first (engine.show_view: not a rule's state)
+F_COUNTERS = F_VIEW_PILES_FOR + 1  # MAX_PLAYERS blocks of N_COUNTERS
 
 SEAT_COUNTERS = (
     "seed_cards_taken",  # seed cards into its scoring pile (R13, R16)

