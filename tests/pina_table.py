@@ -77,9 +77,8 @@ class Table:
             for c in cards:
                 engine.pile_push(s, pile, c)
         s[C.F_N_PILES] = 2 if top2 else 1
+        engine.empty_hands(s)
         for seat in range(players):
-            s[C.seat_field(seat, C.SH_HAND_N)] = 0
-            s[C.F_HAND_BITS + seat * C.HAND_WORDS : C.F_HAND_BITS + (seat + 1) * C.HAND_WORDS] = 0
             for c in hands.get(seat, []):
                 engine.to_hand(s, seat, c)
         engine.refresh_fronts(s)

@@ -8,6 +8,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core import rng, runner
+from cardsim.core.bits import copy_within
 from cardsim.core.bots import Bot
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import parse_assignments, resolve_options
@@ -28,6 +29,26 @@ def test_compiled_and_python_streams_agree():
         py = rng.PyStream(rng.py_stream_start(seed, game, stream))
         assert int(compiled[0]) == py.state
         assert [rng.randint(compiled, 13) for _ in range(50)] == [py.randint(13) for _ in range(50)]
+
+
+@njit(cache=True)
+def _copy_within_75(a, dst, src):
+    copy_within(a, dst, src, 75)  # a constant length: 300 bytes, copied in two pieces
+
+
+@njit(cache=True)
+def _copy_within(a, dst, src, n):
+    copy_within(a, dst, src, n)
+
+
+def test_copy_within_copies_one_range_of_an_array_onto_another():
+    for copy, args in ((_copy_within_75, ()), (_copy_within, (75,)), (_copy_within, (3,))):
+        a = np.arange(400, dtype=np.int32)
+        copy(a, 10, 300, *args)
+        n = args[0] if args else 75
+        expected = np.arange(400, dtype=np.int32)
+        expected[10 : 10 + n] = np.arange(300, 300 + n)
+        np.testing.assert_array_equal(a, expected)
 
 
 def test_streams_differ_by_seed_game_and_stream():

@@ -212,11 +212,15 @@ F_ROUND_FIRST = F_MAIN_PLAYED + 1  # first player of this round (R6)
 F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
-F_TILES_ON = F_TURN_PLAYS + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
+F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside by T11 (engine: its pass over the cards only then)
+F_TILES_ON = F_ASIDE_N + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
 # pirates whose play can set off a face-up tile (-1: any play can, T11 or T40; engine.sync_tiles)
 F_TRIGGERS = F_TILES_ON + 2
 F_HAND_BITS = F_TRIGGERS + 1  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
-F_SP = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS  # tasks on the stack
+# [MAX_PLAYERS][MAX_CARDS] each Hand as F_ACTIVE_HAND shows it (1 per card held): a decision's
+# F_ACTIVE_HAND is a copy of one row (engine.show), not an expansion of the bits
+F_HAND_CARDS = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS
+F_SP = F_HAND_CARDS + MAX_PLAYERS * MAX_CARDS  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
 F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
 
