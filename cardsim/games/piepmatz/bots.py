@@ -122,7 +122,8 @@ def read_opponents(obs, me):
     The opponents' part is read once per turn and seat (``S_READ_FOR``): the others'
     collections change only in their own turns (R18, R20, R24) and at the end (R31, after the
     last decision), so the next decisions of the same turn find it still right. (A room found
-    zeroed, as the reference hands it, names no turn: it is read anew.)"""
+    zeroed, as the reference hands it, names no turn: it is read anew. A tool that changes a
+    collection by hand between two calls in one turn zeroes the room first.)"""
     read_for = obs[L.H_TURNS] * C.MAX_PLAYERS + me + 1
     if obs[C.OBS_SCRATCH + S_READ_FOR] != read_for:
         obs[C.OBS_SCRATCH + S_READ_FOR] = read_for

@@ -152,7 +152,8 @@ PILE_LOST = PILE_SIZE + 1  # cards the squirrels removed from it (how many is pu
 CROWS_TAKEN = PILE_LOST + 1  # crows resolved (face up, R19)
 SQUIRRELS_TAKEN = CROWS_TAKEN + 1  # squirrels resolved (face up, R19)
 # The collection's standing per species, kept by the engine as birds join or leave it (R18, R20,
-# R24, R31), read by the bots for the majorities (R33) instead of counting every mask each decision:
+# R24, R31), read by the bots for the majorities (R33) instead of counting every mask each decision
+# (a state written by hand sets them with COLLECTION, as reference.state_array does):
 SPECIES_BIRDS = SQUIRRELS_TAKEN + 1  # [MAX_SPECIES] birds of each species in the collection
 SPECIES_POINTS = SPECIES_BIRDS + MAX_SPECIES  # [MAX_SPECIES] their egg points (R34)
 SEAT_LEN = SPECIES_POINTS + MAX_SPECIES
