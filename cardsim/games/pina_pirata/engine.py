@@ -1797,7 +1797,7 @@ def show(state):
                         state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
 
 
-@njit(**INLINE_JIT)  # into ``step``, which the play loop inlines, and ``deal``
+@njit(**INLINE_JIT)  # into ``step``, which the play loop inlines (and ``deal``, for tests)
 def advance(state, rules, rng, out, code):
     """Apply decision ``code`` to the top task (``code`` < 0: none pending, as after ``setup``)
     and advance to the next real decision (two or more legal codes; any decision with the
@@ -1890,6 +1890,19 @@ def deal(state, rules, n_players, rng, out):
     return advance(state, rules, rng, out, np.int64(-1))
 
 
+@njit(**J)
+def begin(state, rules, n_players, rng, out):
+    """The play loop's ``deal``: a new game up to its first turn (``setup``), the rest left to
+    ``step``: one legal code, ``C_BEGIN`` (no decision), which the loop applies as it applies
+    every single legal decision, without asking a bot (so the same games). The loop then holds
+    one inlined copy of ``advance``, in ``step``: a second one in ``deal`` cost ~5-9 s of a cold
+    compile (alternated with the first, 2026-12-02). ``deal`` lists the first decision itself,
+    for tests and the engine's own callers."""
+    setup(state, rules, n_players, rng)
+    out[0] = C.C_BEGIN
+    return 1
+
+
 @njit(**INLINE_JIT)  # into the play loop, with ``advance``
 def step(state, rules, decision, rng, out):
     return advance(state, rules, rng, out, np.int64(decision))
@@ -1928,5 +1941,5 @@ def finalize(state, rules, game_row, seat_rows):
         game_row[g + c] = state[C.F_GAME_COUNTERS + c]
 
 
-PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
-"""(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
+PLAY_KERNELS = first_class_kernels(begin, step, observe, finalize)
+"""(deal, step, observe, finalize) for ``cardsim.core.kernel``: ``begin`` deals."""
