@@ -125,6 +125,7 @@ C_NAME = 600  # + pirate * MAX_PLAYERS + opponent (T5)
 C_PIRATE = 700  # + pirate (T20, T40)
 C_TILE = 800  # + slot of a tile in play (T27; R17's replacement)
 C_ASSIGN = 900  # + play_index * 4 + map_index, index 3 = none (R11, A8, A41)
+C_BEGIN = -1  # no decision: the game's first step (engine.begin, the play loop's deal)
 MAX_LEGAL = 2 * MAX_CARDS + 8 + N_PIRATES * MAX_PLAYERS
 
 # End reasons (state[H_END_REASON]); 0 is the core's turn cap ----------------------------------------

@@ -38,7 +38,7 @@ import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import copy_within, popcount
+from cardsim.core.bits import as_index, copy_within, popcount
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -83,8 +83,8 @@ J = RULES_JIT
 # Reads ---------------------------------------------------------------------------------------------
 @njit(**J)
 def sf(seat, field):
-    """Index of ``field`` (cards.SH_*) of ``seat``'s public block."""
-    return C.F_SEATS + seat * C.SEAT_LEN + field
+    """Index of ``field`` (cards.SH_*) of ``seat``'s public block (``as_index``: for indexing)."""
+    return as_index(C.F_SEATS + seat * C.SEAT_LEN + field)
 
 
 @njit(**J)
@@ -154,9 +154,9 @@ def pirate_cards(state, pirates):
         low = pirates & -pirates
         pirates ^= low
         base = C.F_PIRATE_BITS + low_bit_index(low) * C.HAND_WORDS
-        s0 |= state[base]
-        s1 |= state[base + 1]
-        s2 |= state[base + 2]
+        s0 |= state[as_index(base)]
+        s1 |= state[as_index(base + 1)]
+        s2 |= state[as_index(base + 2)]
     return s0, s1, s2
 
 
@@ -177,7 +177,7 @@ def solitary_walrus_word(state, w):
 @njit(**J)
 def hand_word(state, seat, w):
     """Word ``w`` of ``seat``'s Hand, as a non-negative int64."""
-    return state[C.F_HAND_BITS + seat * C.HAND_WORDS + w] & 0xFFFFFFFF
+    return state[as_index(C.F_HAND_BITS + seat * C.HAND_WORDS + w)] & 0xFFFFFFFF
 
 
 @njit(**J)
@@ -200,7 +200,7 @@ def is_solitary(state, card):
 def play_mask(state, rules, card):
     """Pirates a card shows for matching and for the tiles a play triggers: the solitary Walrus
     is every pirate under T7 (A4, A20, A38); Turtles and Crocodiles are one under T31 (A39)."""
-    m = state[C.F_MASKS + card]
+    m = state[as_index(C.F_MASKS + card)]
     if m == B_WALRUS and tile_on(state, T7):
         return all_pirates(rules)
     if m & B_CROC_TURTLE and tile_on(state, T31):
@@ -222,10 +222,10 @@ def held_mask(state, rules, card):
 
 @njit(**J)
 def pile_top(state, pile):
-    n = state[C.F_PILE_N + pile]
+    n = state[as_index(C.F_PILE_N + pile)]
     if n == 0:
         return -1
-    return state[C.F_PILE + pile * C.MAX_CARDS + n - 1]
+    return state[as_index(C.F_PILE + pile * C.MAX_CARDS + n - 1)]
 
 
 @njit(**J)
@@ -277,7 +277,7 @@ def right_of(state, seat):
 
 @njit(**J)
 def count(state, seat, counter, amount):
-    state[C.F_COUNTERS + seat * C.N_COUNTERS + counter] += amount
+    state[as_index(C.F_COUNTERS + seat * C.N_COUNTERS + counter)] += amount
 
 
 # Matching (R7, R18, R21 and the match tiles) ------------------------------------------------------
@@ -512,18 +512,18 @@ def list_hand_int64(state, rules, seat, base, piles, out, n, pirate_bit):
 # Moving cards ------------------------------------------------------------------------------------
 @njit(**J)
 def to_hand(state, seat, card):
-    state[C.F_LOC + card] = C.LOC_HAND + seat
+    state[as_index(C.F_LOC + card)] = C.LOC_HAND + seat
     state[sf(seat, C.SH_HAND_N)] += 1
-    state[C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5)] |= 1 << (card & 31)
-    state[C.F_HAND_CARDS + seat * C.MAX_CARDS + card] = 1
+    state[as_index(C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5))] |= 1 << (card & 31)
+    state[as_index(C.F_HAND_CARDS + seat * C.MAX_CARDS + card)] = 1
 
 
 @njit(**J)
 def from_hand(state, card):
-    seat = state[C.F_LOC + card] - C.LOC_HAND
+    seat = state[as_index(C.F_LOC + card)] - C.LOC_HAND
     state[sf(seat, C.SH_HAND_N)] -= 1
-    state[C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5)] &= ~(1 << (card & 31))
-    state[C.F_HAND_CARDS + seat * C.MAX_CARDS + card] = 0
+    state[as_index(C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5))] &= ~(1 << (card & 31))
+    state[as_index(C.F_HAND_CARDS + seat * C.MAX_CARDS + card)] = 0
 
 
 @njit(**J)
@@ -681,10 +681,10 @@ def discard(state, rules, card, pile):
 def push(state, kind, a, b, c):
     sp = state[C.F_SP]
     base = C.F_STACK + sp * C.TASK_LEN
-    state[base] = kind
-    state[base + 1] = a
-    state[base + 2] = b
-    state[base + 3] = c
+    state[as_index(base)] = kind
+    state[as_index(base + 1)] = a
+    state[as_index(base + 2)] = b
+    state[as_index(base + 3)] = c
     state[C.F_SP] = sp + 1
 
 
@@ -1392,9 +1392,9 @@ def give(state, card, seat):
 def task_tile(state, rules, rng, out, code):
     """A triggered tile's effect (T-table), played by ``F_PLAY_SEAT``; sub-step in ``b``."""
     t = top_task(state)
-    slot = state[t + 1]
-    sub = state[t + 2]
-    tile = state[C.F_TILES + slot]
+    slot = state[as_index(t + 1)]
+    sub = state[as_index(t + 2)]
+    tile = state[as_index(C.F_TILES + slot)]
     seat = state[C.F_PLAY_SEAT]
     n_players = state[L.H_N_PLAYERS]
     pile = state[C.F_PLAY_PILE]
@@ -1783,7 +1783,7 @@ def show(state):
     state[C.F_DECK_SHOWN] = deck_shown(state)
     seat = state[L.H_SEAT]
     for w in range(C.HAND_WORDS):
-        state[C.F_SHOWN_BITS + w] = state[C.F_HAND_BITS + seat * C.HAND_WORDS + w]
+        state[C.F_SHOWN_BITS + w] = state[as_index(C.F_HAND_BITS + seat * C.HAND_WORDS + w)]
     # the seat's row of F_HAND_CARDS, kept by to_hand and from_hand: ~10 vector moves where
     # expanding the bits took ~150 instructions a decision (callgrind, 4 players, 2026-12-02)
     copy_within(state, C.F_ACTIVE_HAND, C.F_HAND_CARDS + seat * C.MAX_CARDS, C.MAX_CARDS)
@@ -1797,7 +1797,7 @@ def show(state):
                         state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
 
 
-@njit(**INLINE_JIT)  # into ``step``, which the play loop inlines, and ``deal``
+@njit(**INLINE_JIT)  # into ``step``, which the play loop inlines (and ``deal``, for tests)
 def advance(state, rules, rng, out, code):
     """Apply decision ``code`` to the top task (``code`` < 0: none pending, as after ``setup``)
     and advance to the next real decision (two or more legal codes; any decision with the
@@ -1813,7 +1813,7 @@ def advance(state, rules, rng, out, code):
     as 29 words, and its entry stored ~20 values the loop reuses to the stack, ~140 instructions
     a decision (callgrind, 4-player random turn: 1,313 -> 1,201 instructions, 2026-12-02)."""
     while state[L.H_OVER] == 0:
-        kind = state[top_task(state)]
+        kind = state[as_index(top_task(state))]
         if kind == C.K_MAIN:
             n = task_main(state, rules, rng, out, code)
         elif kind == C.K_TURN_END:
@@ -1890,6 +1890,19 @@ def deal(state, rules, n_players, rng, out):
     return advance(state, rules, rng, out, np.int64(-1))
 
 
+@njit(**J)
+def begin(state, rules, n_players, rng, out):
+    """The play loop's ``deal``: a new game up to its first turn (``setup``), the rest left to
+    ``step``: one legal code, ``C_BEGIN`` (no decision), which the loop applies as it applies
+    every single legal decision, without asking a bot (so the same games). The loop then holds
+    one inlined copy of ``advance``, in ``step``: a second one in ``deal`` cost ~5-9 s of a cold
+    compile (alternated with the first, 2026-12-02). ``deal`` lists the first decision itself,
+    for tests and the engine's own callers."""
+    setup(state, rules, n_players, rng)
+    out[0] = C.C_BEGIN
+    return 1
+
+
 @njit(**INLINE_JIT)  # into the play loop, with ``advance``
 def step(state, rules, decision, rng, out):
     return advance(state, rules, rng, out, np.int64(decision))
@@ -1928,5 +1941,5 @@ def finalize(state, rules, game_row, seat_rows):
         game_row[g + c] = state[C.F_GAME_COUNTERS + c]
 
 
-PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
-"""(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
+PLAY_KERNELS = first_class_kernels(begin, step, observe, finalize)
+"""(deal, step, observe, finalize) for ``cardsim.core.kernel``: ``begin`` deals."""
