@@ -217,7 +217,12 @@ F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside by T11 (engine: its pass over th
 F_TILES_ON = F_ASIDE_N + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
 # pirates whose play can set off a face-up tile (-1: any play can, T11 or T40; engine.sync_tiles)
 F_TRIGGERS = F_TILES_ON + 2
-F_HAND_BITS = F_TRIGGERS + 1  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
+# [N_TILES] per slot, the pirates whose play sets off its tile (face up; 0 else), with
+# SLOT_CHECK when the play must also pass the tile's own test (T2, T26's card underneath; T40's
+# solitary card): the play's pass over the tiles reads a word per slot (engine.sync_tiles)
+F_SLOT_TRIGGERS = F_TRIGGERS + 1
+SLOT_CHECK = 1 << 30
+F_HAND_BITS = F_SLOT_TRIGGERS + N_TILES  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
 # [MAX_PLAYERS][MAX_CARDS] each Hand as F_ACTIVE_HAND shows it (1 per card held): a decision's
 # F_ACTIVE_HAND is a copy of one row (engine.show), not an expansion of the bits
 F_HAND_CARDS = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS
