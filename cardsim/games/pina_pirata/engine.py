@@ -477,12 +477,14 @@ def list_plays_inline(state, rules, seat, out, n):
 
 @njit(**J)
 def bits_out(x, offset, out, n):
-    """Append ``offset + i`` for every set bit ``i`` of ``x`` (below 2**32), ascending."""
+    """Append ``offset + i`` for every set bit ``i`` of ``x`` (below 2**32), ascending.
+    ``as_index(n)``: ``n`` counts up from 0, and numba's test for a negative index was 4
+    instructions a code listed (the legal plays of every turn)."""
     x &= 0xFFFFFFFF
     while x:
         low = x & -x
         x ^= low
-        out[n] = offset + low_bit_index(low)
+        out[as_index(n)] = offset + low_bit_index(low)
         n += 1
     return n
 
@@ -511,7 +513,7 @@ def list_hand_int64(state, rules, seat, base, piles, out, n, pirate_bit):
                 x ^= low
                 card = w * 32 + low_bit_index(low)
                 if pirate_bit == 0 or held_mask(state, rules, card) & pirate_bit:
-                    out[n] = base + pile * C.CARD_SPAN + card
+                    out[as_index(n)] = base + pile * C.CARD_SPAN + card  # n >= 0 (bits_out)
                     n += 1
     return n
 
@@ -1231,7 +1233,7 @@ def task_main(state, rules, rng, out, code):
     n = list_plays_inline(state, rules, seat, out, 0)
     if n > 0:
         if not rules[R.R_MUST_PLAY]:
-            out[n] = C.C_DRAW
+            out[as_index(n)] = C.C_DRAW  # n > 0 (bits_out)
             n += 1
         ask(state, seat, C.PH_MAIN, -1, -1)
         return n
