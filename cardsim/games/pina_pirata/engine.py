@@ -994,7 +994,13 @@ def new_round(state, rules, rng):
                 card = deck_take(state, rng)
                 if card >= 0:
                     state[C.F_LOC + card] = C.LOC_VOODOO + s
-    refresh_fronts(state)
+        refresh_fronts(state)
+    else:
+        # every card went back into the deck (above) and only T39's Voodoo cards are dealt in
+        # front of a player: no card in front, without refresh_fronts' pass over the cards
+        for s in range(n_players):
+            state[sf(s, C.SH_FRONT_N)] = 0
+            state[sf(s, C.SH_FRONT_MASK)] = 0
     state[C.F_ROUND_TURNS] = 0
     state[C.F_ROUND_FIRST] = first
     count(state, first, C.C_FIRST_PLAYER_ROUNDS, 1)
