@@ -725,9 +725,12 @@ def push_window(state):
 
 
 @njit(**J)
-def draw(state, rules, seat, rng):
+def draw(state, seat, rng):
     """``seat`` draws a card (R8; A18: every card from the deck into a Hand) and the tiles a draw
-    sets off (T3, T24) are pushed, oldest on top. Returns the card, or -1 (no card, R16)."""
+    sets off (T3, T24) are pushed, oldest on top. Returns the card, or -1 (no card, R16).
+
+    ``seat`` an int64 from every caller, and no ``rules`` (a draw reads none): numba compiled one
+    copy for an int32 seat and one for an int64, and a call passes each array as seven words."""
     card = deck_take_inline(state, rng)
     if card < 0:
         return -1
@@ -746,7 +749,7 @@ def draw(state, rules, seat, rng):
 def draw_step(state, rules, seat, rng):
     """A turn's draw as a step (R8, T36): a window follows the draw and its tiles (A17)."""
     push_window(state)
-    draw(state, rules, seat, rng)
+    draw(state, np.int64(seat), rng)
 
 
 @njit(**J)
@@ -1203,7 +1206,17 @@ def task_window(state, rules, rng, out, code):
             discard(state, rules, card, pile)
         state[t + 1] = i + 1
         return 0
-    while i < state[L.H_N_PLAYERS]:
+    # Most windows find no Hand of exactly 5 cards: one look at every Hand size first, without
+    # the turn order's seat arithmetic per seat
+    n_players = state[L.H_N_PLAYERS]
+    five = False
+    for s in range(n_players):
+        if hand_n(state, s) == 5:
+            five = True
+    if not five:
+        pop(state)
+        return 0
+    while i < n_players:
         s = seat_after(state, active, i)
         if (rules[R.R_CURRENT_ANY] or s == active) and hand_n(state, s) == 5:
             out[0] = C.C_PASS
@@ -1709,7 +1722,7 @@ def task_tile(state, rules, rng, out, code):
         return n
     if drawer >= 0:
         # pina-pirata.md T15, A21: Shipwreck's extra play comes with a card actually drawn
-        if draw(state, rules, drawer, rng) >= 0 and tile == 15:
+        if draw(state, np.int64(drawer), rng) >= 0 and tile == 15:
             state[C.F_PENDING_EXTRA] += 1
         return 0
     pop(state)
