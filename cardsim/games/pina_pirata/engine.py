@@ -563,10 +563,11 @@ def refresh_fronts(state):
 
 @njit(**J)
 def pile_push(state, pile, card):
-    n = state[C.F_PILE_N + pile]
-    state[C.F_PILE + pile * C.MAX_CARDS + n] = card
-    state[C.F_PILE_N + pile] = n + 1
-    state[C.F_LOC + card] = C.LOC_PILE + pile
+    """``card`` onto Action pile ``pile`` (``as_index``: each play's push, no negative-index test)."""
+    n = state[as_index(C.F_PILE_N + pile)]
+    state[as_index(C.F_PILE + pile * C.MAX_CARDS + n)] = card
+    state[as_index(C.F_PILE_N + pile)] = n + 1
+    state[as_index(C.F_LOC + card)] = C.LOC_PILE + pile
 
 
 @njit(**J)
@@ -1305,10 +1306,10 @@ def task_turn_extras(state, rules, rng, out, code):
         state[t + 1] += 1
         apply_play_or_draw(state, rules, seat, code, rng)
         return 0
-    for slot in range(state[t + 1], state[C.F_N_TILES]):
-        if state[C.F_TILE_DOWN + slot]:
+    for slot in range(state[t + 1], state[C.F_N_TILES]):  # every turn while T26 or T36 is up
+        if state[as_index(C.F_TILE_DOWN + slot)]:
             continue
-        tile = state[C.F_TILES + slot]
+        tile = state[as_index(C.F_TILES + slot)]
         if tile == 26 and front_leader(state, seat):
             n = list_plays(state, rules, seat, out, 0)
             if n > 0:
@@ -1444,12 +1445,12 @@ def task_tile(state, rules, rng, out, code):
     ctx_b = -1
     drawer = -1
     if code < 0 and sub == 0:
-        if state[C.F_TILE_DOWN + slot]:  # A40: turned face down before it resolved
+        if state[as_index(C.F_TILE_DOWN + slot)]:  # A40: turned face down before it resolved
             pop(state)
             return 0
         count(state, seat, C.C_TILES_TRIGGERED, 1)
         sub = 1
-        state[t + 2] = 1
+        state[as_index(t + 2)] = 1
     if tile == 1:  # Follow the Penguin (A6, A23)
         state[C.F_DIR] = -state[C.F_DIR]
     elif tile == 2 or tile == 26:  # Turtleball, Rabbit Hunt: the card played onto (A25)
