@@ -6,6 +6,10 @@ it replaces took 8-12 instructions; a collection or hand held as a bit mask is c
 every decision of some games. The argument is taken as it is typed: a negative int32 counts its
 32 bits.
 
+``low_bit_index(x)``: the index of the lowest set bit of a non-zero integer, as LLVM's ``cttz``
+(one ``tzcnt`` or ``bsf`` instruction), for the loops over the set bits of a card bit set. The de
+Bruijn multiplication and table read it replaces took a multiply, a shift and a load per bit.
+
 ``copy_within(a, dst, src, n)``: ``a[dst:dst + n] = a[src:src + n]`` for two ranges of a
 contiguous 1-D array that do not overlap, as one ``memcpy``. LLVM writes a copy of a constant
 length as a few vector moves; the element by element loop it replaces stayed scalar (the two
@@ -36,6 +40,20 @@ def popcount(typingctx, x):
         (value,) = args
         counted = builder.ctpop(value)
         return builder.zext(counted, ir.IntType(64)) if value.type.width < 64 else counted
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def low_bit_index(typingctx, x):
+    """Index of the lowest set bit of the integer ``x`` (``x`` not 0: undefined for 0), as an int64."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        (value,) = args
+        index = builder.cttz(value, ir.Constant(ir.IntType(1), 1))
+        return builder.zext(index, ir.IntType(64)) if value.type.width < 64 else index
 
     return types.int64(x), codegen
 

@@ -38,7 +38,7 @@ import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, copy_within, popcount
+from cardsim.core.bits import as_index, copy_within, low_bit_index, popcount
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -136,17 +136,9 @@ def sync_tiles(state):
 
 
 # Hands as bit sets (F_HAND_BITS, kept with F_LOC by to_hand / from_hand): a set bit's card id
-# from its lowest set bit by a de Bruijn multiplication.
-_DEBRUIJN = np.zeros(32, np.int32)
-for _i in range(32):
-    _DEBRUIJN[((1 << _i) * 0x077CB531 & 0xFFFFFFFF) >> 27] = _i
-DEBRUIJN = _DEBRUIJN
-
-
-@njit(**J)
-def low_bit_index(low):
-    """Index of the single set bit of ``low`` (a power of two below 2**32)."""
-    return DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+# is ``low_bit_index`` of its lowest set bit (core.bits: one tzcnt instead of a de Bruijn
+# multiplication and table read: 966 -> 934 instructions a 4-player random turn, callgrind,
+# 2026-12-02).
 
 
 @njit(**HOT_RULES_JIT)
