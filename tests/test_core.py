@@ -8,7 +8,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core import rng, runner
-from cardsim.core.bits import copy_within
+from cardsim.core.bits import copy_within, low_bit_index
 from cardsim.core.bots import Bot
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import parse_assignments, resolve_options
@@ -49,6 +49,22 @@ def test_copy_within_copies_one_range_of_an_array_onto_another():
         expected = np.arange(400, dtype=np.int32)
         expected[10 : 10 + n] = np.arange(300, 300 + n)
         np.testing.assert_array_equal(a, expected)
+
+
+@njit(cache=True)
+def _low_bit_indexes(words):
+    out = np.empty(len(words), np.int64)
+    for i in range(len(words)):
+        out[i] = low_bit_index(words[i])
+    return out
+
+
+def test_low_bit_index_is_the_lowest_set_bit():
+    words = [1, 2, 12, 1 << 31, (1 << 40) | (1 << 50), -(1 << 62)]
+    expected = [0, 1, 2, 31, 40, 62]
+    np.testing.assert_array_equal(_low_bit_indexes(np.array(words, np.int64)), expected)
+    # an int32 word with bit 31 set (a negative value) as a card bit set's word holds it
+    np.testing.assert_array_equal(_low_bit_indexes(np.array([-(1 << 31), 8], np.int32)), [31, 3])
 
 
 def test_streams_differ_by_seed_game_and_stream():

@@ -46,7 +46,7 @@ def popcount(typingctx, x):
 
 @intrinsic
 def low_bit_index(typingctx, x):
-    """Index of the lowest set bit of the integer ``x`` (``x`` not 0: undefined for 0), as an int64."""
+    """Index of the lowest set bit of the integer ``x`` (not 0: undefined for 0), as an int64."""
     if not isinstance(x, types.Integer):
         return None
 

@@ -555,7 +555,7 @@ def refresh_fronts(state):
 
 @njit(**J)
 def pile_push(state, pile, card):
-    """``card`` onto Action pile ``pile`` (``as_index``: each play's push, no negative-index test)."""
+    """``card`` onto Action pile ``pile`` (``as_index``: a push every play, no negative test)."""
     n = state[as_index(C.F_PILE_N + pile)]
     state[as_index(C.F_PILE + pile * C.MAX_CARDS + n)] = card
     state[as_index(C.F_PILE_N + pile)] = n + 1
