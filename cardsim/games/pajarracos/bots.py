@@ -89,29 +89,49 @@ assert T_LEN <= C.SCRATCH_LEN
 
 
 @njit(**RULES_JIT)
-def project_table(obs, table):
-    """Every seat's projected trees and score into ``table``, once per decision (the values
-    below are then O(1) per legal code)."""
+def project_seat(obs, table, seat):
+    """``seat``'s projected trees and score into ``table`` (the values below are then O(1) per
+    legal code)."""
+    row = T_PROJ + seat * C.MAX_KINDS
+    t = tree_at(seat, 0)
+    fruit = 0
+    top1 = 0
+    top2 = 0
+    for kind in range(C.MAX_KINDS):
+        size = after_meal(obs[t + kind + C.TREE_SIZE], obs[t + kind + C.TREE_CROW])
+        table[row + kind] = size
+        fruit += size
+        top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
+        top1 = max(top1, size)
+    table[T_FRUIT + seat] = fruit
+    table[T_TOP1 + seat] = top1
+    table[T_TOP2 + seat] = top2
+    table[T_BASE + seat] = fruit + top1
+
+
+@njit(**RULES_JIT)
+def project_rest(obs, table, projected):
+    """Every seat not in the bit mask ``projected`` into ``table``, and the crowed trees: the
+    whole table, for the values that read any seat (crow moves, the leader). Returns the mask
+    of a whole table: every seat, and the bit ``CROWED_DONE``."""
     crowed = 0
     for seat in range(obs[L.H_N_PLAYERS]):
-        row = T_PROJ + seat * C.MAX_KINDS
+        if (projected >> seat & 1) == 0:
+            project_seat(obs, table, seat)
         t = tree_at(seat, 0)
-        fruit = 0
-        top1 = 0
-        top2 = 0
         for kind in range(C.MAX_KINDS):
-            crow = obs[t + kind + C.TREE_CROW]
-            crowed |= (crow != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
-            size = after_meal(obs[t + kind + C.TREE_SIZE], crow)
-            table[row + kind] = size
-            fruit += size
-            top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
-            top1 = max(top1, size)
-        table[T_FRUIT + seat] = fruit
-        table[T_TOP1 + seat] = top1
-        table[T_TOP2 + seat] = top2
-        table[T_BASE + seat] = fruit + top1
+            crowed |= (obs[t + kind + C.TREE_CROW] != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
     table[T_CROWED] = crowed
+    return whole_table(obs)
+
+
+CROWED_DONE = 1 << C.MAX_PLAYERS  # a bit beside the seats': T_CROWED is written
+
+
+@njit(**HOT_RULES_JIT)
+def whole_table(obs):
+    """The mask of ``project_rest``'s work: every seat projected and T_CROWED written."""
+    return ((1 << obs[L.H_N_PLAYERS]) - 1) | CROWED_DONE
 
 
 @njit(**HOT_RULES_JIT)
@@ -314,6 +334,13 @@ def decision_value(obs, table, params, code, me, leader):
     return crow_move_value(obs, table, params, me, leader, source, target, kind, size)
 
 
+@njit(**HOT_RULES_JIT)
+def reads_table(code):
+    """``decision_value`` of ``code`` reads the projected table (STOP, discards, a pass and
+    declining do not)."""
+    return (C.STOP < code < C.C_DISCARD) | (C.C_JUICY_CROW <= code < C.C_DECLINE)
+
+
 @njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
@@ -377,9 +404,14 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     window is skipped whole (``below_ties``): such codes change nothing and draw nothing, so the
     choice and the random draws are those of valuing every code."""
     me = obs[L.H_SEAT]
-    project_table(obs, table)
+    # The table is projected seat by seat as the values need it (``projected``: bit per seat);
+    # a skipped orchard's seat is never projected.
+    project_seat(obs, table, me)
+    projected = 1 << me
+    whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
     if params[W_HARM_LEADER] != params[W_HARM_OTHERS]:
+        projected = project_rest(obs, table, projected)
         leader = leader_of(table, me, obs[L.H_N_PLAYERS])
     harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
     harm_free = harm_free and params[W_LANDING] == 0
@@ -415,6 +447,9 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     if plain_below and not juicy_crows:  # the whole block
                         i = run_end(legal, n_legal, i + 1, block_end)
                         continue
+                if (projected >> target & 1) == 0:
+                    project_seat(obs, table, target)
+                    projected |= 1 << target
                 size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
                 old = table[T_PROJ + target * C.MAX_KINDS + kind]
                 others = table[T_TOP1 + target]
@@ -428,6 +463,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             v = params[W_CARDS] * (ordinary + juicy)
             move = -1e18
             if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
+                if projected != whole:
+                    projected = project_rest(obs, table, projected)
                 move = best_crow_move(obs, table, params, me, leader, target, kind, size)
             elif plain_below:
                 i += 1
@@ -475,6 +512,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
                     i = end
                     continue
+            if projected != whole:
+                projected = project_rest(obs, table, projected)
             size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
             hurt = change_with(table, seat, dest_kind, after_meal(size, crow))
             stay = landing(params, me, seat) - landing(params, me, me)
@@ -484,6 +523,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             i = run_end(legal, n_legal, i + 1, C.C_PASS)  # R20: no discard comes near the best
             continue
         else:
+            if projected != whole and reads_table(code):
+                projected = project_rest(obs, table, projected)
             v = decision_value(obs, table, params, code, me, leader)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
