@@ -87,7 +87,7 @@ from numba import njit
 
 from cardsim.core import layout as L
 from cardsim.core.bits import popcount
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.pajarracos import cards as C
@@ -120,13 +120,6 @@ def counter_at(seat, counter):
 @njit(**HOT_RULES_JIT)
 def count(state, seat, counter, amount):
     state[C.F_COUNTERS + seat * C.N_COUNTERS + counter] += amount
-
-
-@njit(**HOT_RULES_JIT)
-def takes_fruit(state, seat, kind):
-    """A play may start or grow this tree: no crow and no scarecrow on it (R8)."""
-    t = tree_at(seat, kind)
-    return state[t + C.TREE_CROW] == C.NO_CROW and state[t + C.TREE_SCARECROW] == 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -528,26 +521,58 @@ def decline_extra_turn(state, rules, rng):
 # Legal decisions ---------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
-def list_fruit_plays(state, rules, seat, kind, out, n):
-    """Fruit play codes of ``kind``: every orchard not yet used that takes the fruit (R7, R8),
-    every count the hand allows (R6, R9, A2)."""
+@njit(**INLINE_JIT)  # into list_action's loop over the kinds, and legal's FRUIT_MORE
+def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
+    """Fruit play codes of ``kind``: every orchard in the bit set ``orchards`` (bit per target
+    seat: not yet used and taking the fruit, R7, R8, ``tree_masks``), every count the hand
+    allows (R6, R9, A2)."""
     if not can_play_kind(state, rules, seat, kind):
         return n
-    used = state[C.F_CTX_USED]
     n_ordinary = state[hand_at(seat, C.FRUIT + kind)]
     n_juicy = state[hand_at(seat, C.JUICY + kind)]
     alone = rules[R.R_JUICY_ALONE] != 0
-    for target in range(state[L.H_N_PLAYERS]):
-        if used >> target & 1 or not takes_fruit(state, target, kind):
-            continue
+    while orchards:
+        target = popcount((orchards & -orchards) - 1)  # the lowest orchard left
+        orchards &= orchards - 1
         first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
-        for ordinary in range(n_ordinary + 1):
+        if alone:  # juicy cards without an ordinary one (A2)
+            for juicy in range(1, n_juicy + 1):
+                out[n] = first + juicy
+                n += 1
+        for ordinary in range(1, n_ordinary + 1):
             for juicy in range(n_juicy + 1):
-                if ordinary + juicy > 0 and (juicy == 0 or ordinary > 0 or alone):
-                    out[n] = first + ordinary * C.COUNT_BASE + juicy
-                    n += 1
+                out[n] = first + ordinary * C.COUNT_BASE + juicy
+                n += 1
     return n
+
+
+@njit(**HOT_RULES_JIT)
+def tree_masks(state, seat):
+    """Two bit sets of the table, read in one pass over its trees for a listing:
+    ``fruit``, bit ``kind * MAX_PLAYERS + owner`` (a fruit code's orchard) for every tree that
+    takes fruit, existing or not: no crow and no scarecrow (R7, R8); ``crows``, bit
+    ``owner * MAX_KINDS + kind`` (the tree index) for every existing tree of another player
+    than ``seat`` with no crow and no scarecrow, open to a crow card (R11, R19, A7, A9).
+    Without branches: which trees are open is random (``open_to_crows_flag``)."""
+    fruit = 0
+    crows = 0
+    for owner in range(state[L.H_N_PLAYERS]):
+        t = tree_at(owner, 0)
+        for kind in range(C.MAX_KINDS):
+            free = (state[t + kind + C.TREE_CROW] == C.NO_CROW) & (
+                state[t + kind + C.TREE_SCARECROW] == 0
+            )
+            fruit |= free << (kind * C.MAX_PLAYERS + owner)
+            is_open = free & (state[t + kind + C.TREE_SIZE] > 0) & (owner != seat)
+            crows |= is_open << (owner * C.MAX_KINDS + kind)
+    return fruit, crows
+
+
+@njit(**HOT_RULES_JIT)
+def kind_orchards(fruit_mask, used, kind):
+    """The orchards (bit per target seat) a play of ``kind`` may go to: taking the fruit
+    (``tree_masks``) and not yet used by this action (A3)."""
+    return (fruit_mask >> (kind * C.MAX_PLAYERS)) & ((1 << C.MAX_PLAYERS) - 1) & ~used
 
 
 @njit(**HOT_RULES_JIT)
@@ -615,11 +640,11 @@ def list_discards(state, seat, from_type, out, n):
 def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     n = 0
+    fruit_mask, open_mask = tree_masks(state, seat)
+    used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
-        n = list_fruit_plays(state, rules, seat, kind, out, n)
-    sends_crows = state[hand_at(seat, C.LONE_CROW)] + state[hand_at(seat, C.FLOCK)]
-    sends_crows += state[hand_at(seat, C.SCARECROW)]  # a shoo-to sends one too
-    open_mask = open_trees(state, seat) if sends_crows > 0 else 0
+        orchards = kind_orchards(fruit_mask, used, kind)
+        n = list_fruit_plays(state, rules, seat, kind, orchards, out, n)
     n = list_crows(state, seat, open_mask, out, n)
     n = list_scarecrows(state, seat, open_mask, out, n)
     n = list_discards(state, seat, 0, out, n)
@@ -656,7 +681,9 @@ def legal(state, rules, out):
         return list_juicy_crows(state, rules, out)
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
-        return list_fruit_plays(state, rules, seat, state[C.F_CTX_KIND], out, 1)
+        kind = state[C.F_CTX_KIND]
+        orchards = kind_orchards(tree_masks(state, seat)[0], state[C.F_CTX_USED], kind)
+        return list_fruit_plays(state, rules, seat, kind, orchards, out, 1)
     if phase == C.PHASE_CROW_MORE:
         return list_crows(state, seat, open_trees(state, seat), out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
