@@ -37,7 +37,7 @@ juicy card, further crows / scarecrows / discards, or STOP.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
+from cardsim.core.bits import as_index, popcount
 from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
@@ -98,15 +98,17 @@ def project_seat(obs, table, seat):
     top1 = 0
     top2 = 0
     for kind in range(C.MAX_KINDS):
-        size = after_meal(obs[t + kind + C.TREE_SIZE], obs[t + kind + C.TREE_CROW])
-        table[row + kind] = size
+        size = after_meal(
+            obs[as_index(t + kind + C.TREE_SIZE)], obs[as_index(t + kind + C.TREE_CROW)]
+        )
+        table[as_index(row + kind)] = size
         fruit += size
         top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
         top1 = max(top1, size)
-    table[T_FRUIT + seat] = fruit
-    table[T_TOP1 + seat] = top1
-    table[T_TOP2 + seat] = top2
-    table[T_BASE + seat] = fruit + top1
+    table[as_index(T_FRUIT + seat)] = fruit
+    table[as_index(T_TOP1 + seat)] = top1
+    table[as_index(T_TOP2 + seat)] = top2
+    table[as_index(T_BASE + seat)] = fruit + top1
 
 
 @njit(**RULES_JIT)
@@ -137,16 +139,16 @@ def whole_table(obs):
 @njit(**HOT_RULES_JIT)
 def score_with(table, seat, kind, size):
     """``seat``'s projected score if its tree ``kind`` ends its next turn with ``size`` cards."""
-    old = table[T_PROJ + seat * C.MAX_KINDS + kind]
-    others = table[T_TOP1 + seat]
+    old = table[as_index(T_PROJ + seat * C.MAX_KINDS + kind)]
+    others = table[as_index(T_TOP1 + seat)]
     if old == others:
-        others = table[T_TOP2 + seat]  # the tree changed was a largest one
-    return table[T_FRUIT + seat] - old + size + max(others, size)
+        others = table[as_index(T_TOP2 + seat)]  # the tree changed was a largest one
+    return table[as_index(T_FRUIT + seat)] - old + size + max(others, size)
 
 
 @njit(**HOT_RULES_JIT)
 def change_with(table, seat, kind, size):
-    return score_with(table, seat, kind, size) - table[T_BASE + seat]
+    return score_with(table, seat, kind, size) - table[as_index(T_BASE + seat)]
 
 
 @njit(**RULES_JIT)
@@ -378,7 +380,7 @@ def below_ties(bound, best_value):
 @njit(**HOT_RULES_JIT)
 def run_end(legal, n_legal, i, end_code):
     """Index of the first legal code from ``i`` on that is ``end_code`` or higher."""
-    while i < n_legal and legal[i] < end_code:
+    while i < n_legal and legal[as_index(i)] < end_code:
         i += 1
     return i
 
@@ -430,7 +432,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
     i = 0
     while i < n_legal:
-        code = legal[i]
+        code = legal[as_index(i)]
         if C.C_FRUIT <= code < C.C_CROW:
             if code >= block_end:  # the first play into this orchard
                 orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
@@ -441,7 +443,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                 # (W_CARDS - W_GIFT) per card: its owner's score grows by at least the cards.
                 plain_below = False
                 if target != me and gift >= 0:
-                    most = obs[C.OBS_HAND + C.FRUIT + kind] + obs[C.OBS_HAND + C.JUICY + kind]
+                    most = obs[as_index(C.OBS_HAND + C.FRUIT + kind)]
+                    most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
                     per_card = params[W_CARDS] - gift
                     plain_below = below_ties(max(per_card, per_card * most), best_value)
                     if plain_below and not juicy_crows:  # the whole block
@@ -450,12 +453,12 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                 if (projected >> target & 1) == 0:
                     project_seat(obs, table, target)
                     projected |= 1 << target
-                size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
-                old = table[T_PROJ + target * C.MAX_KINDS + kind]
-                others = table[T_TOP1 + target]
+                size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
+                old = table[as_index(T_PROJ + target * C.MAX_KINDS + kind)]
+                others = table[as_index(T_TOP1 + target)]
                 if old == others:
-                    others = table[T_TOP2 + target]
-                rest = table[T_FRUIT + target] - old - table[T_BASE + target]
+                    others = table[as_index(T_TOP2 + target)]
+                rest = table[as_index(T_FRUIT + target)] - old - table[as_index(T_BASE + target)]
             cards = code - block
             ordinary = cards // C.COUNT_BASE
             juicy = cards % C.COUNT_BASE

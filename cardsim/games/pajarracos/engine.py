@@ -86,7 +86,7 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
+from cardsim.core.bits import as_index, popcount
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -139,9 +139,9 @@ def open_to_crows_flag(state, seat, kind):
     a mispredicted branch per tree cost more than the three comparisons."""
     t = tree_at(seat, kind)
     return (
-        (state[t + C.TREE_SIZE] > 0)
-        & (state[t + C.TREE_CROW] == C.NO_CROW)
-        & (state[t + C.TREE_SCARECROW] == 0)
+        (state[as_index(t + C.TREE_SIZE)] > 0)
+        & (state[as_index(t + C.TREE_CROW)] == C.NO_CROW)
+        & (state[as_index(t + C.TREE_SCARECROW)] == 0)
     )
 
 
@@ -149,9 +149,9 @@ def open_to_crows_flag(state, seat, kind):
 def can_play_kind(state, rules, seat, kind):
     """The hand holds a fruit play of ``kind``: an ordinary card, or a juicy one when it may be
     played alone (R6, R9, A2)."""
-    if state[hand_at(seat, C.FRUIT + kind)] > 0:
+    if state[as_index(hand_at(seat, C.FRUIT + kind))] > 0:
         return True
-    return state[hand_at(seat, C.JUICY + kind)] > 0 and rules[R.R_JUICY_ALONE] != 0
+    return state[as_index(hand_at(seat, C.JUICY + kind))] > 0 and rules[R.R_JUICY_ALONE] != 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -528,8 +528,8 @@ def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
     allows (R6, R9, A2)."""
     if not can_play_kind(state, rules, seat, kind):
         return n
-    n_ordinary = state[hand_at(seat, C.FRUIT + kind)]
-    n_juicy = state[hand_at(seat, C.JUICY + kind)]
+    n_ordinary = state[as_index(hand_at(seat, C.FRUIT + kind))]
+    n_juicy = state[as_index(hand_at(seat, C.JUICY + kind))]
     alone = rules[R.R_JUICY_ALONE] != 0
     while orchards:
         target = popcount((orchards & -orchards) - 1)  # the lowest orchard left
@@ -537,11 +537,11 @@ def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
         first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
         if alone:  # juicy cards without an ordinary one (A2)
             for juicy in range(1, n_juicy + 1):
-                out[n] = first + juicy
+                out[as_index(n)] = first + juicy
                 n += 1
         for ordinary in range(1, n_ordinary + 1):
             for juicy in range(n_juicy + 1):
-                out[n] = first + ordinary * C.COUNT_BASE + juicy
+                out[as_index(n)] = first + ordinary * C.COUNT_BASE + juicy
                 n += 1
     return n
 
@@ -559,11 +559,11 @@ def tree_masks(state, seat):
     for owner in range(state[L.H_N_PLAYERS]):
         t = tree_at(owner, 0)
         for kind in range(C.MAX_KINDS):
-            free = (state[t + kind + C.TREE_CROW] == C.NO_CROW) & (
-                state[t + kind + C.TREE_SCARECROW] == 0
+            free = (state[as_index(t + kind + C.TREE_CROW)] == C.NO_CROW) & (
+                state[as_index(t + kind + C.TREE_SCARECROW)] == 0
             )
             fruit |= free << (kind * C.MAX_PLAYERS + owner)
-            is_open = free & (state[t + kind + C.TREE_SIZE] > 0) & (owner != seat)
+            is_open = free & (state[as_index(t + kind + C.TREE_SIZE)] > 0) & (owner != seat)
             crows |= is_open << (owner * C.MAX_KINDS + kind)
     return fruit, crows
 
@@ -592,7 +592,7 @@ def open_trees(state, seat):
 def list_trees(mask, first, out, n):
     """``first + tree`` for every tree in ``mask``, ascending."""
     while mask:
-        out[n] = first + popcount((mask & -mask) - 1)  # the lowest tree left
+        out[as_index(n)] = first + popcount((mask & -mask) - 1)  # the lowest tree left
         mask &= mask - 1
         n += 1
     return n
@@ -603,7 +603,7 @@ def list_crows(state, seat, open_mask, out, n):
     """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7;
     ``open_mask`` from ``open_trees``)."""
     for crow in range(2):
-        if state[hand_at(seat, C.LONE_CROW + crow)] > 0:
+        if state[as_index(hand_at(seat, C.LONE_CROW + crow))] > 0:
             n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
     return n
 
@@ -612,17 +612,17 @@ def list_crows(state, seat, open_mask, out, n):
 def list_scarecrows(state, seat, open_mask, out, n):
     """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
     ``open_mask`` from ``open_trees``)."""
-    if state[hand_at(seat, C.SCARECROW)] == 0:
+    if state[as_index(hand_at(seat, C.SCARECROW))] == 0:
         return n
     used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
-        out[n] = C.C_PROTECT + kind  # kept only if legal (no branch)
+        out[as_index(n)] = C.C_PROTECT + kind  # kept only if legal (no branch)
         n += ((used >> kind & 1) == 0) & open_to_crows_flag(state, seat, kind)
     for kind in range(C.MAX_KINDS):
-        out[n] = C.C_SHOO_OUT + kind  # used trees have no crow left
-        n += state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
+        out[as_index(n)] = C.C_SHOO_OUT + kind  # used trees have no crow left
+        n += state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW
     for kind in range(C.MAX_KINDS):
-        if state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW:
+        if state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW:
             n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
     return n
 
@@ -631,8 +631,8 @@ def list_scarecrows(state, seat, open_mask, out, n):
 def list_discards(state, seat, from_type, out, n):
     """``C_DISCARD`` codes for each type in hand from ``from_type`` on (R20)."""
     for card_type in range(from_type, C.N_TYPES):
-        out[n] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
-        n += state[hand_at(seat, card_type)] > 0
+        out[as_index(n)] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
+        n += state[as_index(hand_at(seat, card_type))] > 0
     return n
 
 
@@ -649,10 +649,10 @@ def list_action(state, rules, seat, out):
     n = list_scarecrows(state, seat, open_mask, out, n)
     n = list_discards(state, seat, 0, out, n)
     if rules[R.R_DISCARD_MIN] == 0:
-        out[n] = C.C_PASS  # A12 alternative
+        out[as_index(n)] = C.C_PASS  # A12 alternative
         n += 1
     if state[C.F_EXTRA_TURNS] > 0 and rules[R.R_EXTRA_OPTIONAL]:
-        out[n] = C.C_DECLINE  # R18, A17: the extra turn is a right
+        out[as_index(n)] = C.C_DECLINE  # R18, A17: the extra turn is a right
         n += 1
     return n
 
