@@ -5,6 +5,7 @@ the engine, and one-line errors (exit code 2) for bad input."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -209,6 +210,46 @@ def test_replay_tells_skipped_turns_and_the_cards_tiles_make_players_draw():
     checkpoint_draws = [line for line in out if "Bunny Checkpoint (T14): Seat " in line and
                         "draws a card" in line]  # fmt: skip
     assert checkpoint_draws and all("draws a card (" in line for line in checkpoint_draws)
+
+
+def test_replay_names_the_tiles_behind_a_second_play_or_draw_in_a_turn():
+    """R9 ends a turn after its play or draw; Full Sails (T36, A24) adds an extra attempt and
+    Rabbit Hunt (T26, A29) an extra card: each such play or draw names its tile, so a turn's
+    second action is never unexplained; New Captain's (T38, A29) declined draw is told."""
+    out = ok("replay", GAME, "--game", 0, "-p", 4, "--rules", "fixed_tiles=T36,T26,T38",
+             "--rules", "start_tiles=0").stdout.splitlines()  # fmt: skip
+    turn_lines = [line for line in out if line.startswith("  Seat ") and " wins " not in line]
+    assert any(line.endswith("does not draw (New Captain, T38).") for line in turn_lines)
+    for tile in ("(Full Sails, T36).", "(Rabbit Hunt, T26)."):
+        assert any(line.endswith(tile) for line in turn_lines), tile
+    extras = ("(Full Sails, T36).", "(Rabbit Hunt, T26).")
+    for before, line in zip(turn_lines, turn_lines[1:], strict=False):
+        if line.endswith(extras):  # after the same turn's own action
+            assert before.split()[1] == line.split()[1], (before, line)
+    first_round = turn_lines[: next(i for i, x in enumerate(turn_lines) if "draws the tiles" in x)]
+    for before, line in zip(first_round, first_round[1:], strict=False):
+        if before.split()[1] == line.split()[1]:  # with only these tiles in play, a tile's doing
+            assert line.endswith(extras), (before, line)
+
+
+def test_replay_says_what_lets_a_card_onto_one_sharing_no_pirate():
+    """R7 plays a card onto one sharing a pirate; the match tiles (R21: T9, T13, T29, T31, T34,
+    T40) let others through: such a play names them, a play that needs none names none."""
+    out = ok("replay", GAME, "--game", 1, "-p", 3, "--rules", "fixed_tiles=T9,T13,T29,T31,T34,T40",
+             "--rules", "start_tiles=0").stdout  # fmt: skip
+    told = set()
+    plays = re.findall(r"^  Seat \d plays the (.+?) onto the (.+?)(: .*)?\.$", out, re.MULTILINE)
+    assert len(plays) > 20
+    for card, onto, why in plays:
+        shared = set(printed_pirates(card)) & set(printed_pirates(onto))
+        assert bool(why) != bool(shared), (card, onto, why)
+        told.update(re.findall(r"T\d+", why))
+    assert {"T9", "T13", "T34", "T40"} <= told, told
+
+
+def printed_pirates(card_name):
+    """The pirates a replay's card name shows ("Turtle/Walrus", "solitary Rat")."""
+    return card_name.removeprefix("solitary ").split("/")
 
 
 def test_replay_of_discards_beneath_the_top_card():

@@ -37,7 +37,7 @@ juicy card, further crows / scarecrows / discards, or STOP.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
+from cardsim.core.bits import as_index, popcount
 from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
@@ -89,44 +89,66 @@ assert T_LEN <= C.SCRATCH_LEN
 
 
 @njit(**RULES_JIT)
-def project_table(obs, table):
-    """Every seat's projected trees and score into ``table``, once per decision (the values
-    below are then O(1) per legal code)."""
+def project_seat(obs, table, seat):
+    """``seat``'s projected trees and score into ``table`` (the values below are then O(1) per
+    legal code)."""
+    row = T_PROJ + seat * C.MAX_KINDS
+    t = tree_at(seat, 0)
+    fruit = 0
+    top1 = 0
+    top2 = 0
+    for kind in range(C.MAX_KINDS):
+        size = after_meal(
+            obs[as_index(t + kind + C.TREE_SIZE)], obs[as_index(t + kind + C.TREE_CROW)]
+        )
+        table[as_index(row + kind)] = size
+        fruit += size
+        top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
+        top1 = max(top1, size)
+    table[as_index(T_FRUIT + seat)] = fruit
+    table[as_index(T_TOP1 + seat)] = top1
+    table[as_index(T_TOP2 + seat)] = top2
+    table[as_index(T_BASE + seat)] = fruit + top1
+
+
+@njit(**RULES_JIT)
+def project_rest(obs, table, projected):
+    """Every seat not in the bit mask ``projected`` into ``table``, and the crowed trees: the
+    whole table, for the values that read any seat (crow moves, the leader). Returns the mask
+    of a whole table: every seat, and the bit ``CROWED_DONE``."""
     crowed = 0
     for seat in range(obs[L.H_N_PLAYERS]):
-        row = T_PROJ + seat * C.MAX_KINDS
+        if (projected >> seat & 1) == 0:
+            project_seat(obs, table, seat)
         t = tree_at(seat, 0)
-        fruit = 0
-        top1 = 0
-        top2 = 0
         for kind in range(C.MAX_KINDS):
-            crow = obs[t + kind + C.TREE_CROW]
-            crowed |= (crow != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
-            size = after_meal(obs[t + kind + C.TREE_SIZE], crow)
-            table[row + kind] = size
-            fruit += size
-            top2 = max(top2, min(top1, size))  # the second largest (= top1 when two tie)
-            top1 = max(top1, size)
-        table[T_FRUIT + seat] = fruit
-        table[T_TOP1 + seat] = top1
-        table[T_TOP2 + seat] = top2
-        table[T_BASE + seat] = fruit + top1
+            crowed |= (obs[t + kind + C.TREE_CROW] != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
     table[T_CROWED] = crowed
+    return whole_table(obs)
+
+
+CROWED_DONE = 1 << C.MAX_PLAYERS  # a bit beside the seats': T_CROWED is written
+
+
+@njit(**HOT_RULES_JIT)
+def whole_table(obs):
+    """The mask of ``project_rest``'s work: every seat projected and T_CROWED written."""
+    return ((1 << obs[L.H_N_PLAYERS]) - 1) | CROWED_DONE
 
 
 @njit(**HOT_RULES_JIT)
 def score_with(table, seat, kind, size):
     """``seat``'s projected score if its tree ``kind`` ends its next turn with ``size`` cards."""
-    old = table[T_PROJ + seat * C.MAX_KINDS + kind]
-    others = table[T_TOP1 + seat]
+    old = table[as_index(T_PROJ + seat * C.MAX_KINDS + kind)]
+    others = table[as_index(T_TOP1 + seat)]
     if old == others:
-        others = table[T_TOP2 + seat]  # the tree changed was a largest one
-    return table[T_FRUIT + seat] - old + size + max(others, size)
+        others = table[as_index(T_TOP2 + seat)]  # the tree changed was a largest one
+    return table[as_index(T_FRUIT + seat)] - old + size + max(others, size)
 
 
 @njit(**HOT_RULES_JIT)
 def change_with(table, seat, kind, size):
-    return score_with(table, seat, kind, size) - table[T_BASE + seat]
+    return score_with(table, seat, kind, size) - table[as_index(T_BASE + seat)]
 
 
 @njit(**RULES_JIT)
@@ -230,6 +252,9 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
+MIN_KEEP = 0.3  # the least ``card_keep_value`` gives a card (bounds a run of discards)
+
+
 @njit(**HOT_RULES_JIT)
 def card_keep_value(obs, card_type):
     """How much a hand card is worth keeping (for discards): fruit that can still grow a tree of
@@ -239,7 +264,7 @@ def card_keep_value(obs, card_type):
         t = tree_at(me, card_type % C.JUICY)
         if obs[t + C.TREE_CROW] == C.NO_CROW and obs[t + C.TREE_SCARECROW] == 0:
             return 1.0 + 0.1 * obs[t + C.TREE_SIZE]
-        return 0.3  # only useful in other orchards
+        return MIN_KEEP  # only useful in other orchards
     if card_type == C.SCARECROW:
         return 1.5
     return 1.2 if card_type == C.FLOCK else 0.8
@@ -311,6 +336,13 @@ def decision_value(obs, table, params, code, me, leader):
     return crow_move_value(obs, table, params, me, leader, source, target, kind, size)
 
 
+@njit(**HOT_RULES_JIT)
+def reads_table(code):
+    """``decision_value`` of ``code`` reads the projected table (STOP, discards, a pass and
+    declining do not)."""
+    return (C.STOP < code < C.C_DISCARD) | (C.C_JUICY_CROW <= code < C.C_DECLINE)
+
+
 @njit(**RULES_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
@@ -333,23 +365,66 @@ def consider(value, i, best, best_value, ties, rng):
     return best, best_value, ties
 
 
+SKIP_MARGIN = 1e-6
+"""A run or block of codes is skipped only when a bound of its values lies this far below the
+running best's tie window, far above the rounding of the values it bounds."""
+
+
+@njit(**HOT_RULES_JIT)
+def below_ties(bound, best_value):
+    """No value up to ``bound`` can tie or beat ``best_value`` (``consider``): its codes would
+    change nothing and draw nothing, so they need not be valued one by one."""
+    return bound < best_value - 1e-9 - SKIP_MARGIN
+
+
+@njit(**HOT_RULES_JIT)
+def run_end(legal, n_legal, i, end_code):
+    """Index of the first legal code from ``i`` on that is ``end_code`` or higher."""
+    while i < n_legal and legal[as_index(i)] < end_code:
+        i += 1
+    return i
+
+
+@njit(**RULES_JIT)
+def consider_run(value, i, end, best, best_value, ties, rng):
+    """``consider`` for codes ``i`` to ``end`` - 1, all worth ``value``: nothing to do when the
+    value cannot tie the running best."""
+    if value > best_value - 1e-9:
+        for k in range(i, end):
+            best, best_value, ties = consider(value, k, best, best_value, ties, rng)
+    return best, best_value, ties
+
+
 @njit(**RULES_JIT)
 def best_decision(obs, table, legal, n_legal, params, rng):
     """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
     in runs of one kind of decision: what a run's codes share is read once per run (the values
     are ``decision_value``'s, code by code). One loop, with ``decision_value`` written once: each
-    inlined copy of it costs seconds of compile time."""
+    inlined copy of it costs seconds of compile time.
+
+    A run or an orchard's block of codes whose values are all below the running best's tie
+    window is skipped whole (``below_ties``): such codes change nothing and draw nothing, so the
+    choice and the random draws are those of valuing every code."""
     me = obs[L.H_SEAT]
-    project_table(obs, table)
-    leader = leader_of(table, me, obs[L.H_N_PLAYERS])
+    # The table is projected seat by seat as the values need it (``projected``: bit per seat);
+    # a skipped orchard's seat is never projected.
+    project_seat(obs, table, me)
+    projected = 1 << me
+    whole = whole_table(obs)
+    leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
+    if params[W_HARM_LEADER] != params[W_HARM_OTHERS]:
+        projected = project_rest(obs, table, projected)
+        leader = leader_of(table, me, obs[L.H_N_PLAYERS])
     harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
     harm_free = harm_free and params[W_LANDING] == 0
     juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
+    gift = params[W_GIFT]
     best = 0
     best_value = -1e18
     ties = 0
     # fruit plays: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
     block_end = block = target = kind = size0 = rest = others = 0
+    plain_below = False
     # shoo-tos: code - C_SHOO_TO = kind * N_TREES + destination tree (R19)
     src_kind = -1
     crow = 0
@@ -357,19 +432,33 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
     i = 0
     while i < n_legal:
-        code = legal[i]
+        code = legal[as_index(i)]
         if C.C_FRUIT <= code < C.C_CROW:
             if code >= block_end:  # the first play into this orchard
                 orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
                 block = C.C_FRUIT + orchard * C.PLAY_SPAN
                 block_end = block + C.PLAY_SPAN
                 kind, target = divmod(orchard, C.MAX_PLAYERS)
-                size0 = obs[tree_at(target, kind) + C.TREE_SIZE]
-                old = table[T_PROJ + target * C.MAX_KINDS + kind]
-                others = table[T_TOP1 + target]
+                # A play into another orchard that draws no crow is worth at most
+                # (W_CARDS - W_GIFT) per card: its owner's score grows by at least the cards.
+                plain_below = False
+                if target != me and gift >= 0:
+                    most = obs[as_index(C.OBS_HAND + C.FRUIT + kind)]
+                    most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
+                    per_card = params[W_CARDS] - gift
+                    plain_below = below_ties(max(per_card, per_card * most), best_value)
+                    if plain_below and not juicy_crows:  # the whole block
+                        i = run_end(legal, n_legal, i + 1, block_end)
+                        continue
+                if (projected >> target & 1) == 0:
+                    project_seat(obs, table, target)
+                    projected |= 1 << target
+                size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
+                old = table[as_index(T_PROJ + target * C.MAX_KINDS + kind)]
+                others = table[as_index(T_TOP1 + target)]
                 if old == others:
-                    others = table[T_TOP2 + target]
-                rest = table[T_FRUIT + target] - old - table[T_BASE + target]
+                    others = table[as_index(T_TOP2 + target)]
+                rest = table[as_index(T_FRUIT + target)] - old - table[as_index(T_BASE + target)]
             cards = code - block
             ordinary = cards // C.COUNT_BASE
             juicy = cards % C.COUNT_BASE
@@ -377,7 +466,12 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             v = params[W_CARDS] * (ordinary + juicy)
             move = -1e18
             if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
+                if projected != whole:
+                    projected = project_rest(obs, table, projected)
                 move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+            elif plain_below:
+                i += 1
+                continue
             if move > -1e17:
                 v = v + move
             else:  # change_with(table, target, kind, size)
@@ -385,13 +479,17 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         elif harm_free and C.C_CROW <= code < C.C_PROTECT:
             # every crow card placed is worth the same to a bot that weighs no harm: the run of
             # them changes nothing unless it comes near the best so far (then each one counts)
-            end = i
-            while end < n_legal and legal[end] < C.C_PROTECT:
-                end += 1
-            v = params[W_CARDS]
-            if v > best_value - 1e-9:
-                for k in range(i, end):
-                    best, best_value, ties = consider(v, k, best, best_value, ties, rng)
+            end = run_end(legal, n_legal, i, C.C_PROTECT)
+            best, best_value, ties = consider_run(
+                params[W_CARDS], i, end, best, best_value, ties, rng
+            )
+            i = end
+            continue
+        elif params[W_PROTECT] == 0 and C.C_PROTECT <= code < C.C_SHOO_OUT:
+            # R16: without a weight on the fruit sheltered, every protection is worth the same
+            end = run_end(legal, n_legal, i, C.C_SHOO_OUT)
+            v = params[W_CARDS] - params[W_SCARECROW]
+            best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
             i = end
             continue
         elif C.C_SHOO_TO <= code < C.C_DISCARD and not (
@@ -409,12 +507,27 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     params, me, leader, me, change_with(table, me, skind, obs[t + C.TREE_SIZE])
                 )
                 forgone = forgone_shoo_outs(obs, table, params, me, skind)
+                if harm_free:
+                    # the crow only lowers the destination's score, which this bot does not
+                    # weigh: every destination is worth the same
+                    end = run_end(legal, n_legal, i, C.C_SHOO_TO + (skind + 1) * C.N_TREES)
+                    v = head + relief - forgone
+                    best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
+                    i = end
+                    continue
+            if projected != whole:
+                projected = project_rest(obs, table, projected)
             size = obs[tree_at(seat, dest_kind) + C.TREE_SIZE]
             hurt = change_with(table, seat, dest_kind, after_meal(size, crow))
             stay = landing(params, me, seat) - landing(params, me, me)
             move = relief + weigh_seat(params, me, leader, seat, hurt) + stay  # crow_move_value
             v = head + move - forgone
+        elif C.C_DISCARD <= code < C.C_PASS and below_ties(params[W_CARDS] - MIN_KEEP, best_value):
+            i = run_end(legal, n_legal, i + 1, C.C_PASS)  # R20: no discard comes near the best
+            continue
         else:
+            if projected != whole and reads_table(code):
+                projected = project_rest(obs, table, projected)
             v = decision_value(obs, table, params, code, me, leader)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
@@ -460,4 +573,3 @@ BUILTIN = {
         PARAM_NAMES,
     ),
 }
-

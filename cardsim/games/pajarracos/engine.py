@@ -86,8 +86,8 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.bits import as_index, popcount
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.pajarracos import cards as C
@@ -123,13 +123,6 @@ def count(state, seat, counter, amount):
 
 
 @njit(**HOT_RULES_JIT)
-def takes_fruit(state, seat, kind):
-    """A play may start or grow this tree: no crow and no scarecrow on it (R8)."""
-    t = tree_at(seat, kind)
-    return state[t + C.TREE_CROW] == C.NO_CROW and state[t + C.TREE_SCARECROW] == 0
-
-
-@njit(**HOT_RULES_JIT)
 def open_to_crows(state, seat, kind):
     """An existing tree with no crow and no scarecrow (R11, R16, A7, A9)."""
     t = tree_at(seat, kind)
@@ -146,9 +139,9 @@ def open_to_crows_flag(state, seat, kind):
     a mispredicted branch per tree cost more than the three comparisons."""
     t = tree_at(seat, kind)
     return (
-        (state[t + C.TREE_SIZE] > 0)
-        & (state[t + C.TREE_CROW] == C.NO_CROW)
-        & (state[t + C.TREE_SCARECROW] == 0)
+        (state[as_index(t + C.TREE_SIZE)] > 0)
+        & (state[as_index(t + C.TREE_CROW)] == C.NO_CROW)
+        & (state[as_index(t + C.TREE_SCARECROW)] == 0)
     )
 
 
@@ -156,9 +149,9 @@ def open_to_crows_flag(state, seat, kind):
 def can_play_kind(state, rules, seat, kind):
     """The hand holds a fruit play of ``kind``: an ordinary card, or a juicy one when it may be
     played alone (R6, R9, A2)."""
-    if state[hand_at(seat, C.FRUIT + kind)] > 0:
+    if state[as_index(hand_at(seat, C.FRUIT + kind))] > 0:
         return True
-    return state[hand_at(seat, C.JUICY + kind)] > 0 and rules[R.R_JUICY_ALONE] != 0
+    return state[as_index(hand_at(seat, C.JUICY + kind))] > 0 and rules[R.R_JUICY_ALONE] != 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -528,26 +521,58 @@ def decline_extra_turn(state, rules, rng):
 # Legal decisions ---------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
-def list_fruit_plays(state, rules, seat, kind, out, n):
-    """Fruit play codes of ``kind``: every orchard not yet used that takes the fruit (R7, R8),
-    every count the hand allows (R6, R9, A2)."""
+@njit(**INLINE_JIT)  # into list_action's loop over the kinds, and legal's FRUIT_MORE
+def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
+    """Fruit play codes of ``kind``: every orchard in the bit set ``orchards`` (bit per target
+    seat: not yet used and taking the fruit, R7, R8, ``tree_masks``), every count the hand
+    allows (R6, R9, A2)."""
     if not can_play_kind(state, rules, seat, kind):
         return n
-    used = state[C.F_CTX_USED]
-    n_ordinary = state[hand_at(seat, C.FRUIT + kind)]
-    n_juicy = state[hand_at(seat, C.JUICY + kind)]
+    n_ordinary = state[as_index(hand_at(seat, C.FRUIT + kind))]
+    n_juicy = state[as_index(hand_at(seat, C.JUICY + kind))]
     alone = rules[R.R_JUICY_ALONE] != 0
-    for target in range(state[L.H_N_PLAYERS]):
-        if used >> target & 1 or not takes_fruit(state, target, kind):
-            continue
+    while orchards:
+        target = popcount((orchards & -orchards) - 1)  # the lowest orchard left
+        orchards &= orchards - 1
         first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
-        for ordinary in range(n_ordinary + 1):
+        if alone:  # juicy cards without an ordinary one (A2)
+            for juicy in range(1, n_juicy + 1):
+                out[as_index(n)] = first + juicy
+                n += 1
+        for ordinary in range(1, n_ordinary + 1):
             for juicy in range(n_juicy + 1):
-                if ordinary + juicy > 0 and (juicy == 0 or ordinary > 0 or alone):
-                    out[n] = first + ordinary * C.COUNT_BASE + juicy
-                    n += 1
+                out[as_index(n)] = first + ordinary * C.COUNT_BASE + juicy
+                n += 1
     return n
+
+
+@njit(**HOT_RULES_JIT)
+def tree_masks(state, seat):
+    """Two bit sets of the table, read in one pass over its trees for a listing:
+    ``fruit``, bit ``kind * MAX_PLAYERS + owner`` (a fruit code's orchard) for every tree that
+    takes fruit, existing or not: no crow and no scarecrow (R7, R8); ``crows``, bit
+    ``owner * MAX_KINDS + kind`` (the tree index) for every existing tree of another player
+    than ``seat`` with no crow and no scarecrow, open to a crow card (R11, R19, A7, A9).
+    Without branches: which trees are open is random (``open_to_crows_flag``)."""
+    fruit = 0
+    crows = 0
+    for owner in range(state[L.H_N_PLAYERS]):
+        t = tree_at(owner, 0)
+        for kind in range(C.MAX_KINDS):
+            free = (state[as_index(t + kind + C.TREE_CROW)] == C.NO_CROW) & (
+                state[as_index(t + kind + C.TREE_SCARECROW)] == 0
+            )
+            fruit |= free << (kind * C.MAX_PLAYERS + owner)
+            is_open = free & (state[as_index(t + kind + C.TREE_SIZE)] > 0) & (owner != seat)
+            crows |= is_open << (owner * C.MAX_KINDS + kind)
+    return fruit, crows
+
+
+@njit(**HOT_RULES_JIT)
+def kind_orchards(fruit_mask, used, kind):
+    """The orchards (bit per target seat) a play of ``kind`` may go to: taking the fruit
+    (``tree_masks``) and not yet used by this action (A3)."""
+    return (fruit_mask >> (kind * C.MAX_PLAYERS)) & ((1 << C.MAX_PLAYERS) - 1) & ~used
 
 
 @njit(**HOT_RULES_JIT)
@@ -567,7 +592,7 @@ def open_trees(state, seat):
 def list_trees(mask, first, out, n):
     """``first + tree`` for every tree in ``mask``, ascending."""
     while mask:
-        out[n] = first + popcount((mask & -mask) - 1)  # the lowest tree left
+        out[as_index(n)] = first + popcount((mask & -mask) - 1)  # the lowest tree left
         mask &= mask - 1
         n += 1
     return n
@@ -578,7 +603,7 @@ def list_crows(state, seat, open_mask, out, n):
     """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7;
     ``open_mask`` from ``open_trees``)."""
     for crow in range(2):
-        if state[hand_at(seat, C.LONE_CROW + crow)] > 0:
+        if state[as_index(hand_at(seat, C.LONE_CROW + crow))] > 0:
             n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
     return n
 
@@ -587,17 +612,17 @@ def list_crows(state, seat, open_mask, out, n):
 def list_scarecrows(state, seat, open_mask, out, n):
     """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
     ``open_mask`` from ``open_trees``)."""
-    if state[hand_at(seat, C.SCARECROW)] == 0:
+    if state[as_index(hand_at(seat, C.SCARECROW))] == 0:
         return n
     used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
-        out[n] = C.C_PROTECT + kind  # kept only if legal (no branch)
+        out[as_index(n)] = C.C_PROTECT + kind  # kept only if legal (no branch)
         n += ((used >> kind & 1) == 0) & open_to_crows_flag(state, seat, kind)
     for kind in range(C.MAX_KINDS):
-        out[n] = C.C_SHOO_OUT + kind  # used trees have no crow left
-        n += state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
+        out[as_index(n)] = C.C_SHOO_OUT + kind  # used trees have no crow left
+        n += state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW
     for kind in range(C.MAX_KINDS):
-        if state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW:
+        if state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW:
             n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
     return n
 
@@ -606,8 +631,8 @@ def list_scarecrows(state, seat, open_mask, out, n):
 def list_discards(state, seat, from_type, out, n):
     """``C_DISCARD`` codes for each type in hand from ``from_type`` on (R20)."""
     for card_type in range(from_type, C.N_TYPES):
-        out[n] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
-        n += state[hand_at(seat, card_type)] > 0
+        out[as_index(n)] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
+        n += state[as_index(hand_at(seat, card_type))] > 0
     return n
 
 
@@ -615,19 +640,19 @@ def list_discards(state, seat, from_type, out, n):
 def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     n = 0
+    fruit_mask, open_mask = tree_masks(state, seat)
+    used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
-        n = list_fruit_plays(state, rules, seat, kind, out, n)
-    sends_crows = state[hand_at(seat, C.LONE_CROW)] + state[hand_at(seat, C.FLOCK)]
-    sends_crows += state[hand_at(seat, C.SCARECROW)]  # a shoo-to sends one too
-    open_mask = open_trees(state, seat) if sends_crows > 0 else 0
+        orchards = kind_orchards(fruit_mask, used, kind)
+        n = list_fruit_plays(state, rules, seat, kind, orchards, out, n)
     n = list_crows(state, seat, open_mask, out, n)
     n = list_scarecrows(state, seat, open_mask, out, n)
     n = list_discards(state, seat, 0, out, n)
     if rules[R.R_DISCARD_MIN] == 0:
-        out[n] = C.C_PASS  # A12 alternative
+        out[as_index(n)] = C.C_PASS  # A12 alternative
         n += 1
     if state[C.F_EXTRA_TURNS] > 0 and rules[R.R_EXTRA_OPTIONAL]:
-        out[n] = C.C_DECLINE  # R18, A17: the extra turn is a right
+        out[as_index(n)] = C.C_DECLINE  # R18, A17: the extra turn is a right
         n += 1
     return n
 
@@ -656,7 +681,9 @@ def legal(state, rules, out):
         return list_juicy_crows(state, rules, out)
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
-        return list_fruit_plays(state, rules, seat, state[C.F_CTX_KIND], out, 1)
+        kind = state[C.F_CTX_KIND]
+        orchards = kind_orchards(tree_masks(state, seat)[0], state[C.F_CTX_USED], kind)
+        return list_fruit_plays(state, rules, seat, kind, orchards, out, 1)
     if phase == C.PHASE_CROW_MORE:
         return list_crows(state, seat, open_trees(state, seat), out, 1)
     if phase == C.PHASE_SCARECROW_MORE:

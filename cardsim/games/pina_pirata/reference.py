@@ -26,12 +26,15 @@ from cardsim.games.pina_pirata import rules as R
 
 # Event kinds of the log (the replay tells them)
 EV_ROUND = "round"  # a round begins: dealer, first player, tiles in play
-EV_PLAY = "play"  # seat plays card onto pile (or in front, T38)
-EV_DRAW = "draw"  # seat draws a card; tile: the tile that made it draw (0: none)
+EV_PLAY = "play"  # seat plays card onto pile (or in front, T38); extra: 26 or 36 when it is that
+# tile's extra play (0: none); allowed_by: the tiles that let it match (``allowed_by``), with the
+# deck's face-up card (T13) and the Ghost's pirate (T40) then
+EV_DRAW = "draw"  # seat draws a card; tile: the tile that made it draw (0: none); extra: as EV_PLAY
 EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
 EV_SKIP = "skip"  # T12: seat skips its turn
+EV_NO_DRAW = "no_draw"  # T38 (A29): seat cannot play and, leading in cards in front, does not draw
 EV_WIN = "round_won"
 WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
 EV_CAPPED = "round_capped"
@@ -119,6 +122,7 @@ class ReferenceGame:
         self.direction = 1
         self.skip = False
         self.resolving = 0  # the tile whose effect is being resolved (0: none), for the log
+        self.extra_by = 0  # T26 or T36 while its extra play or draw is made (0: none), for the log
         self.ghost = -1
         self.fake_map_holder = -1
         self.pending_extra = 0
@@ -288,13 +292,33 @@ class ReferenceGame:
     # Matching -------------------------------------------------------------------------------------------
     def may_play(self, seat: int, card: int, pile: int) -> bool:
         """R7, R21 and the match tiles; prohibitions T7, T22 and their conflicts (A19)."""
+        permissions = self.permissions(seat, card, pile)
+        if permissions is None:
+            return True
+        if not permissions:
+            return False
+        prohibitions = []
+        top = self.top(pile)
+        if self.on(7) and self.shows_played(card) & self.shows_played(top) & WALRUS_BIT:
+            prohibitions.append(self.age(7))
+        if self.on(22) and self.fake_map_holder == seat and len(self.hands[seat]) == 1:
+            prohibitions.append(self.age(22))
+        if not prohibitions:
+            return True
+        if self.v["tile_conflict"] == "prohibition_wins":
+            return False
+        return max(age for age, _ in permissions) > max(prohibitions)
+
+    def permissions(self, seat: int, card: int, pile: int) -> list[tuple[int, int]] | None:
+        """What lets ``card`` go onto pile ``pile``'s top card: (age, tile) pairs, tile 0 and age
+        -1 for R7's shared pirate; None for an empty pile (anything goes)."""
         top = self.top(pile)
         if top < 0:
-            return True
+            return None
         mine, theirs = self.shows_played(card), self.shows_played(top)
-        permissions = []  # ages of what allows the play; the basic rule is -1
+        permissions = []
         if mine & theirs:
-            permissions.append(-1)
+            permissions.append((-1, 0))
         face_up = self.deck_face_up()
         octopus_jokers = face_up >= 0 and self.has(face_up, C.OCTOPUS)
         jokers = []  # (tile, pirate mask that is a Joker for this seat)
@@ -308,29 +332,29 @@ class ReferenceGame:
             jokers.append((40, 1 << self.ghost))
         for tile, m in jokers:
             if mine & m:
-                permissions.append(self.age(tile))
+                permissions.append((self.age(tile), tile))
         if self.on(34) and len(self.hands[seat]) >= 8:
-            permissions.append(self.age(34))
+            permissions.append((self.age(34), 34))
         if self.on(6) and mine >> C.PARROT & 1 and theirs >> C.MONKEY & 1:
-            permissions.append(self.age(6))
+            permissions.append((self.age(6), 6))
         if self.on(29) and theirs >> C.RABBIT & 1:
-            permissions.append(self.age(29))
+            permissions.append((self.age(29), 29))
         if self.v["joker_on_top_matches_all"]:
             for tile, m in jokers:
                 if theirs & m:
-                    permissions.append(self.age(tile))
-        if not permissions:
-            return False
-        prohibitions = []
-        if self.on(7) and mine & WALRUS_BIT and theirs & WALRUS_BIT:
-            prohibitions.append(self.age(7))
-        if self.on(22) and self.fake_map_holder == seat and len(self.hands[seat]) == 1:
-            prohibitions.append(self.age(22))
-        if not prohibitions:
-            return True
-        if self.v["tile_conflict"] == "prohibition_wins":
-            return False
-        return max(permissions) > max(prohibitions)
+                    permissions.append((self.age(tile), tile))
+        return permissions
+
+    def allowed_by(self, seat: int, card: int, pile: int) -> list[int]:
+        """For the log: the tiles that let a play through when the two cards as printed share no
+        pirate (T7's solitary Walrus and T31's link count as tiles here), oldest first."""
+        top = self.top(pile)
+        if top < 0 or self.masks[card] & self.masks[top]:
+            return []
+        tiles = {tile for _, tile in self.permissions(seat, card, pile) if tile}
+        if self.shows_played(card) & self.shows_played(top):  # no pirate shared as printed
+            tiles.add(7 if self.on(7) and WALRUS_BIT in (self.masks[card], self.masks[top]) else 31)
+        return sorted(tiles, key=self.age)
 
     def plays(self, seat: int) -> list[int]:
         return [
@@ -437,6 +461,8 @@ class ReferenceGame:
             code = yield from self._ask(seat, C.PH_MAIN, legal)
         elif self.on(38) and self.leads_front(seat):
             code = yield from self._ask(seat, C.PH_T38_DRAW, [C.C_DRAW, C.C_PASS])
+            if code == C.C_PASS:
+                self.log(EV_NO_DRAW, seat=seat)
         else:
             code = C.C_DRAW
         if code < C.C_DRAW:
@@ -460,6 +486,7 @@ class ReferenceGame:
             i += 1
             if down:
                 continue
+            self.extra_by = tile  # the replay names the tile beside the play or draw it gives
             if tile == 26 and self.leads_front(seat):
                 legal = self.plays(seat)
                 if legal:
@@ -475,6 +502,7 @@ class ReferenceGame:
                 elif self.hands[seat]:
                     yield from self._draw(seat)
                     yield from self._window()
+            self.extra_by = 0
 
     def _window(self):
         """T35 (A17): players holding exactly 5 cards may discard one, in turn order."""
@@ -500,7 +528,8 @@ class ReferenceGame:
             return -1
         self.hands[seat].append(card)
         self.count(seat, C.C_CARDS_DRAWN)
-        self.log(EV_DRAW, seat=seat, card=card, tile=self.resolving)
+        self.log(EV_DRAW, seat=seat, card=card, tile=self.resolving, extra=self.extra_by)
+        self.extra_by = 0
         for tile in [t for t, down, _ in self.in_play if not down and t in (3, 24)]:
             if not self.on(tile):
                 continue
@@ -533,6 +562,7 @@ class ReferenceGame:
     def _one_play(self, seat: int, card: int, pile: int):
         """One play and its tiles; the extra play chosen next ``(card, pile)``, or ``(-1, -1)``."""
         self.turn_plays += 1
+        allowed_by = self.allowed_by(seat, card, pile)  # before the Hand shrinks (T34)
         self.hands[seat].remove(card)
         self.count(seat, C.C_CARDS_PLAYED)
         under = self.top(pile)
@@ -541,7 +571,18 @@ class ReferenceGame:
             under = -1
         else:
             self.piles[pile].append(card)
-        self.log(EV_PLAY, seat=seat, card=card, pile=pile, onto=under)
+        self.log(
+            EV_PLAY,
+            seat=seat,
+            card=card,
+            pile=pile,
+            onto=under,
+            extra=self.extra_by,
+            allowed_by=allowed_by,
+            face_up=self.deck_face_up(),
+            ghost=self.ghost,
+        )
+        self.extra_by = 0  # the plays its tiles give (T8, T15) are theirs
         shows = self.shows_played(card)
         triggered = []
         for tile, down, _ in self.in_play:

@@ -56,6 +56,41 @@ WON_WITH = {
 }
 
 
+# What lets a card go onto one that shares no pirate with it, as printed (R21, A4, A20, A39)
+ALLOWED_BY = {
+    6: "a Parrot may go onto a Monkey",
+    7: "the solitary Walrus is every pirate",
+    9: "Walruses are Jokers",
+    29: "any card may go onto a Rabbit",
+    31: "Crocodiles are Turtles and Turtles Crocodiles",
+    34: "with 8 or more cards in Hand, all its pirates are Jokers",
+    39: "the pirates in front of it are Jokers for it",
+}
+
+# A play a static tile gives on top of the turn's own (after it, A24, A29): said beside the play,
+# since the rules let no other play follow a turn's play or draw (R9)
+EXTRA_PLAY = {
+    26: ", the extra card of the player with most cards in front (Rabbit Hunt, T26)",
+    36: ", its extra card (Full Sails, T36)",
+}
+
+
+def _allowed_by(t: _Teller, ev: dict) -> str:
+    """Why a play whose two cards share no printed pirate was allowed (R21 and the match tiles),
+    so that a reader can check it as a player at the table would."""
+    why = []
+    for tile in ev["allowed_by"]:
+        if tile == 13:
+            face_up = t.card(ev["face_up"])
+            reason = f"Octopuses are Jokers while the deck's face-up card, the {face_up}, shows one"
+        elif tile == 40:
+            reason = f"the named {C.PIRATES[ev['ghost']]} is a Joker"
+        else:
+            reason = ALLOWED_BY[tile]
+        why.append(f"{reason} ({C.TILE_NAMES[tile]}, T{tile})")
+    return ": " + "; ".join(why) if why else ""
+
+
 def _tile(t: int) -> str:
     return f"{C.TILE_NAMES[t]} (T{t})"
 
@@ -143,6 +178,9 @@ def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
     """A draw: a turn's own at the turn's level; one a tile causes under the tile's line, or
     named in that line when it already says the seat draws (T10, T14, T15)."""
     seat, card = ev["seat"], t.card(ev["card"])
+    if ev["extra"]:  # A24: T36's extra attempt found no card to play (or drew by choice, A1)
+        lines.append(f"  Seat {seat} draws a card ({card}) instead of an extra card (Full Sails, T36).")
+        return
     if not ev["tile"]:
         lines.append(f"  Seat {seat} draws a card ({card}).")
         return
@@ -187,9 +225,18 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 where = f"in front of itself (New Captain, T38{played_to})"
             else:
                 where = f"onto the {t.card(ev['onto'])}{t.pile(ev['pile'])}"
-            lines.append(f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}.")
+            extra = EXTRA_PLAY.get(ev["extra"], "")
+            lines.append(
+                f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}{extra}"
+                f"{_allowed_by(t, ev)}."
+            )
         elif kind == REF.EV_DRAW:
             _tell_draw(t, ev, lines)
+        elif kind == REF.EV_NO_DRAW:
+            lines.append(
+                f"  Seat {ev['seat']} cannot play and, with the most cards in front of it, "
+                "does not draw (New Captain, T38)."
+            )
         elif kind == REF.EV_SKIP:
             lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
         elif kind == REF.EV_NO_CARD:
