@@ -111,6 +111,20 @@ def project_seat(obs, table, seat):
     table[as_index(T_BASE + seat)] = fruit + top1
 
 
+@njit(**HOT_RULES_JIT)
+def largest_other(obs, seat, kind):
+    """The largest of ``seat``'s projected trees other than its tree ``kind``: with the size of
+    that tree, all a fruit play into it needs of the table (``score_with``). Without branches."""
+    t = tree_at(seat, 0)
+    largest = 0
+    for other in range(C.MAX_KINDS):
+        size = after_meal(
+            obs[as_index(t + other + C.TREE_SIZE)], obs[as_index(t + other + C.TREE_CROW)]
+        )
+        largest = max(largest, size * (other != kind))
+    return largest
+
+
 @njit(**RULES_JIT)
 def project_rest(obs, table, projected):
     """Every seat not in the bit mask ``projected`` into ``table``, and the crowed trees: the
@@ -407,9 +421,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     choice and the random draws are those of valuing every code."""
     me = obs[L.H_SEAT]
     # The table is projected seat by seat as the values need it (``projected``: bit per seat);
-    # a skipped orchard's seat is never projected.
-    project_seat(obs, table, me)
-    projected = 1 << me
+    # a plain fruit play needs none of it (``largest_other``).
+    projected = 0
     whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
     if params[W_HARM_LEADER] != params[W_HARM_OTHERS]:
@@ -450,15 +463,10 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     if plain_below and not juicy_crows:  # the whole block
                         i = run_end(legal, n_legal, i + 1, block_end)
                         continue
-                if (projected >> target & 1) == 0:
-                    project_seat(obs, table, target)
-                    projected |= 1 << target
+                # the tree takes fruit: no crow, so its projected size is its size (R8)
                 size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-                old = table[as_index(T_PROJ + target * C.MAX_KINDS + kind)]
-                others = table[as_index(T_TOP1 + target)]
-                if old == others:
-                    others = table[as_index(T_TOP2 + target)]
-                rest = table[as_index(T_FRUIT + target)] - old - table[as_index(T_BASE + target)]
+                others = largest_other(obs, target, kind)
+                rest = -size0 - max(others, size0)  # score_with's terms less the base (R25)
             cards = code - block
             ordinary = cards // C.COUNT_BASE
             juicy = cards % C.COUNT_BASE
@@ -499,6 +507,9 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             seat, dest_kind = divmod(dest, C.MAX_KINDS)
             if skind != src_kind:  # the first shoo-to of this tree's crow
                 src_kind = skind
+                if (projected >> me & 1) == 0:
+                    project_seat(obs, table, me)
+                    projected |= 1 << me
                 t = tree_at(me, skind)
                 crow = obs[t + C.TREE_CROW]
                 lost_extra = params[W_EXTRA] if obs[C.F_CTX_SHOO_OUT] else 0.0  # R19 cancels it
