@@ -578,7 +578,7 @@ def pile_insert(state, pile, pos, card):
 def pile_position(state, pile, card):
     base = C.F_PILE + pile * C.MAX_CARDS
     for i in range(state[C.F_PILE_N + pile]):
-        if state[base + i] == card:
+        if state[as_index(base + i)] == card:
             return i
     return -1
 
@@ -1192,7 +1192,7 @@ def task_window(state, rules, rng, out, code):
         pop(state)
         return 0
     active = state[C.F_ACTIVE]
-    i = state[t + 1]
+    i = state[as_index(t + 1)]
     if code >= 0:
         if code != C.C_PASS:
             card, pile = decode_card(code)
@@ -1298,7 +1298,8 @@ def task_turn_extras(state, rules, rng, out, code):
         state[t + 1] += 1
         apply_play_or_draw(state, rules, seat, code, rng)
         return 0
-    for slot in range(state[t + 1], state[C.F_N_TILES]):  # every turn while T26 or T36 is up
+    # every turn while T26 or T36 is face up
+    for slot in range(state[as_index(t + 1)], state[C.F_N_TILES]):
         if state[as_index(C.F_TILE_DOWN + slot)]:
             continue
         tile = state[as_index(C.F_TILES + slot)]
@@ -1498,7 +1499,7 @@ def task_tile(state, rules, rng, out, code):
             for p in range(rules[R.R_PIRATE_TYPES]):
                 for o in range(n_players):
                     if o != seat:
-                        out[n] = C.C_NAME + p * C.MAX_PLAYERS + o
+                        out[as_index(n)] = C.C_NAME + p * C.MAX_PLAYERS + o
                         n += 1
             ask(state, seat, C.PH_T5_NAME, -1, -1)
             return n
