@@ -7,8 +7,9 @@ every decision of some games. The argument is taken as it is typed: a negative i
 32 bits.
 
 ``low_bit_index(x)``: the index of the lowest set bit of a non-zero integer, as LLVM's ``cttz``
-(one ``tzcnt`` or ``bsf`` instruction), for the loops over the set bits of a card bit set. The de
-Bruijn multiplication and table read it replaces took a multiply, a shift and a load per bit.
+(one ``tzcnt`` or ``bsf`` instruction), for the loops over the set bits of a bit set (cards, trees,
+orchards, birds). The de Bruijn multiplication and table read it replaced took a multiply, a shift
+and a load per bit; ``popcount((x & -x) - 1)``, three instructions and a ``popcnt``.
 
 ``copy_within(a, dst, src, n)``: ``a[dst:dst + n] = a[src:src + n]`` for two ranges of a
 contiguous 1-D array that do not overlap, as one ``memcpy``. LLVM writes a copy of a constant

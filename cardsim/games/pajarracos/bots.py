@@ -37,7 +37,7 @@ juicy card, further crows / scarecrows / discards, or STOP.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, popcount
+from cardsim.core.bits import as_index, low_bit_index
 from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
 from cardsim.core.rng import randint
@@ -247,7 +247,7 @@ def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     if obs[C.F_JUICY_OWN_CROWS] == 0:
         crowed &= ~(((1 << C.MAX_KINDS) - 1) << (me * C.MAX_KINDS))
     while crowed:
-        source = popcount((crowed & -crowed) - 1)  # the lowest crowed tree
+        source = low_bit_index(crowed)  # the lowest crowed tree
         crowed &= crowed - 1
         value = crow_move_value(obs, table, params, me, leader, source, seat, kind, size)
         best = max(best, value)

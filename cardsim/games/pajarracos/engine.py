@@ -86,7 +86,7 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, popcount
+from cardsim.core.bits import as_index, low_bit_index
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -532,7 +532,7 @@ def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
     n_juicy = state[as_index(hand_at(seat, C.JUICY + kind))]
     alone = rules[R.R_JUICY_ALONE] != 0
     while orchards:
-        target = popcount((orchards & -orchards) - 1)  # the lowest orchard left
+        target = low_bit_index(orchards)  # the lowest orchard left
         orchards &= orchards - 1
         first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
         if alone:  # juicy cards without an ordinary one (A2)
@@ -576,23 +576,10 @@ def kind_orchards(fruit_mask, used, kind):
 
 
 @njit(**HOT_RULES_JIT)
-def open_trees(state, seat):
-    """Bit per tree (``tree = owner * MAX_KINDS + kind``) of another player than ``seat`` open
-    to a crow card: existing, no crow, no scarecrow (R11, R19, A7, A9). Read once per listing for
-    every crow card and shoo-to."""
-    mask = 0
-    for owner in range(state[L.H_N_PLAYERS]):
-        for kind in range(C.MAX_KINDS):
-            is_open = (owner != seat) & open_to_crows_flag(state, owner, kind)
-            mask |= is_open << (owner * C.MAX_KINDS + kind)
-    return mask
-
-
-@njit(**HOT_RULES_JIT)
 def list_trees(mask, first, out, n):
     """``first + tree`` for every tree in ``mask``, ascending."""
     while mask:
-        out[as_index(n)] = first + popcount((mask & -mask) - 1)  # the lowest tree left
+        out[as_index(n)] = first + low_bit_index(mask)  # the lowest tree left
         mask &= mask - 1
         n += 1
     return n
@@ -601,7 +588,7 @@ def list_trees(mask, first, out, n):
 @njit(**RULES_JIT)
 def list_crows(state, seat, open_mask, out, n):
     """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7;
-    ``open_mask`` from ``open_trees``)."""
+    ``open_mask`` from ``tree_masks``)."""
     for crow in range(2):
         if state[as_index(hand_at(seat, C.LONE_CROW + crow))] > 0:
             n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
@@ -611,7 +598,7 @@ def list_crows(state, seat, open_mask, out, n):
 @njit(**RULES_JIT)
 def list_scarecrows(state, seat, open_mask, out, n):
     """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
-    ``open_mask`` from ``open_trees``)."""
+    ``open_mask`` from ``tree_masks``)."""
     if state[as_index(hand_at(seat, C.SCARECROW))] == 0:
         return n
     used = state[C.F_CTX_USED]
@@ -685,9 +672,9 @@ def legal(state, rules, out):
         orchards = kind_orchards(tree_masks(state, seat)[0], state[C.F_CTX_USED], kind)
         return list_fruit_plays(state, rules, seat, kind, orchards, out, 1)
     if phase == C.PHASE_CROW_MORE:
-        return list_crows(state, seat, open_trees(state, seat), out, 1)
+        return list_crows(state, seat, tree_masks(state, seat)[1], out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
-        return list_scarecrows(state, seat, open_trees(state, seat), out, 1)
+        return list_scarecrows(state, seat, tree_masks(state, seat)[1], out, 1)
     return list_discards(state, seat, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
 
 

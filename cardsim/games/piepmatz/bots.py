@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
+from cardsim.core.bits import low_bit_index
 from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
@@ -238,7 +238,7 @@ def crow_loss(obs, params):
         deny = params[W_DENY] * (theirs0 - theirs1)
         left = mask
         while left:
-            bit = popcount((left & -left) - 1)  # the lowest bird left
+            bit = low_bit_index(left)  # the lowest bird left
             left &= ~(3 << (bit & ~1))  # its mate costs the same: the other bird of its strength
             gain = obs[C.F_BIRD_POINTS + (bit >> 1)]
             own0 = points - gain if own0_kept else 0
