@@ -225,9 +225,12 @@ def crow_loss(obs, params):
     w_egg = params[W_EGG]
     pair_points = obs[C.F_PAIR_POINTS]
     least = 1e9
-    for species in range(C.MAX_SPECIES):
-        if obs[C.OBS_SCRATCH + S_MY_HELD + species] != most:
-            continue
+    victims = 0  # the species with the most birds, a bit each: a test per species mispredicted
+    for species in range(C.MAX_SPECIES):  # (~3.4 times a 4-player planner turn, callgrind)
+        victims |= (obs[C.OBS_SCRATCH + S_MY_HELD + species] == most) << species
+    while victims:
+        species = low_bit_index(victims)  # lowest first, as the loop over species was
+        victims &= victims - 1
         mask = obs[C.OBS_SCRATCH + S_MASK + species]
         points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
         # bird_value_with(mask without the bird, most - 1, points - gain, bird):
@@ -241,8 +244,8 @@ def crow_loss(obs, params):
             bit = low_bit_index(left)  # the lowest bird left
             left &= ~(3 << (bit & ~1))  # its mate costs the same: the other bird of its strength
             gain = obs[C.F_BIRD_POINTS + (bit >> 1)]
-            own0 = points - gain if own0_kept else 0
-            pair = 1.0 if mask >> (bit ^ 1) & 1 else 0.0  # the mate is there
+            own0 = (points - gain) * own0_kept  # products, not branches: they mispredicted
+            pair = np.float64(mask >> (bit ^ 1) & 1)  # 1.0: the mate is there
             loss = w_majority * (own1 - own0) + deny + w_pair * pair * pair_points + w_egg * gain
             least = min(least, loss)
     return least if least < 1e9 else 0.0
