@@ -94,7 +94,8 @@ S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as si
 S_KEEP_BEST = S_MY_POINTS + C.MAX_SPECIES  # [MAX_HAND] per hand card: the R24 option it opens
 S_READ_FOR = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
 # for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
-S_LEN = S_READ_FOR + 1
+S_HAND_MASK = S_READ_FOR + 1  # [MAX_SPECIES] the hand's birds per species (read_hand_masks)
+S_LEN = S_HAND_MASK + C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
 
@@ -460,16 +461,27 @@ def card_prospect(obs, params, bird):
     own0, _ = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, _ = species_standing(obs, species, held + 1, points + gain)
-    mate = bird ^ 1
-    paired = mask >> (whole(mate) % C.BIRDS_PER_SPECIES) & 1
-    n = obs[C.OBS_HAND_LEN]
-    for i in range(C.MAX_HAND):  # every place, the hand's by a mask: the loop's end was a
-        paired |= (obs[C.OBS_HAND + i] == mate) & (i < n)  # mispredicted branch
+    mate = bird ^ 1  # in the collection or in the hand (read_hand_masks)
+    mates = mask | obs[C.OBS_SCRATCH + S_HAND_MASK + species]
+    paired = mates >> (whole(mate) % C.BIRDS_PER_SPECIES) & 1
     return (
         params[W_DRAW_MAJORITY] * (own1 - own0)
         + params[W_DRAW_PAIR] * paired
         + params[W_DRAW_STRENGTH] * strength(bird)
     )
+
+
+@njit(**HOT_RULES_JIT)
+def read_hand_masks(obs):
+    """Once per decision other than a play, into the scratch room: the hand's birds as a mask
+    per species, so that ``card_prospect`` finds a card's mate with one read, not a loop over
+    the hand for every card it values."""
+    for species in range(C.MAX_SPECIES):
+        obs[C.OBS_SCRATCH + S_HAND_MASK + species] = 0
+    for i in range(obs[C.OBS_HAND_LEN]):
+        bird = whole(obs[C.OBS_HAND + i])
+        species = bird // C.BIRDS_PER_SPECIES
+        obs[C.OBS_SCRATCH + S_HAND_MASK + species] |= 1 << (bird % C.BIRDS_PER_SPECIES)
 
 
 @njit(**RULES_JIT)
@@ -543,6 +555,8 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     best = 0
     best_value = -1e18
     ties = 0
+    if obs[L.H_PHASE] != C.PHASE_PLAY:
+        read_hand_masks(obs)
     if obs[L.H_PHASE] == C.PHASE_DRAW:
         return best_draw(obs, params, legal, n_legal, rng)
     if obs[L.H_PHASE] != C.PHASE_PLAY:
