@@ -170,7 +170,8 @@ def bird_value_with(obs, params, mask, held, points, bird):
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own0, theirs0 = species_standing(obs, species, held, points)
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
-    pair = 1.0 if mask >> (whole(bird) % C.BIRDS_PER_SPECIES ^ 1) & 1 else 0.0  # the mate is there
+    # 1.0: the mate is there (a conversion, not a branch: it mispredicted in the chain loop)
+    pair = np.float64(mask >> (whole(bird) % C.BIRDS_PER_SPECIES ^ 1) & 1)
     return (
         params[W_MAJORITY] * (own1 - own0)
         + params[W_DENY] * (theirs0 - theirs1)
