@@ -454,7 +454,8 @@ def read_keeps(obs, params):
 
 @njit(**HOT_RULES_JIT)
 def card_prospect(obs, params, bird):
-    """A card drawn into the hand: its majority and pair prospects and its strength."""
+    """A card drawn into the hand: its majority and pair prospects and its strength (the hand's
+    masks as ``read_hand_masks`` wrote them for this decision)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
     mask = obs[C.OBS_SCRATCH + S_MASK + species]
     held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
