@@ -73,6 +73,7 @@ load 2.7-3.0).
 from numba import njit
 
 from cardsim.core import layout as L
+from cardsim.core.bits import as_index
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -625,10 +626,18 @@ def end_turn(state, rules):
     if end_turn_cap_reached(state):
         turn_cap_end(state, rules)
         return
-    if state[L.H_TRIGGERED] and seat == (state[L.H_FIRST] + n_players - 1) % n_players:
+    if state[L.H_TRIGGERED] and next_seat(seat, n_players) == state[L.H_FIRST]:
         next_discarder(state, rules, end_reason_of(state), 0)
         return
-    start_turn(state, rules, (seat + 1) % n_players)
+    start_turn(state, rules, next_seat(seat, n_players))
+
+
+@njit(**HOT_RULES_JIT)
+def next_seat(seat, n_players):
+    """The seat clockwise of ``seat`` (R8), by a select: ``%`` of the int32 player count was a
+    division at every turn's end."""
+    seat += 1
+    return 0 if seat == n_players else seat
 
 
 @njit(**INLINE_JIT)
@@ -779,7 +788,8 @@ def list_plays(state, seat, out):
     n = 0
     for i in range(hand_len(state, seat)):
         for perch in range(perches):
-            out[n] = C.C_PLAY + hand_card(state, seat, i) * C.MAX_PERCHES + perch
+            # as_index: numba's negative-index fix-up of a counter, 4 instructions a play
+            out[as_index(n)] = C.C_PLAY + hand_card(state, seat, i) * C.MAX_PERCHES + perch
             n += 1
     return n
 
