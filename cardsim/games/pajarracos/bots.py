@@ -460,7 +460,10 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
                     per_card = params[W_CARDS] - gift
                     plain_below = below_ties(max(per_card, per_card * most), best_value)
-                    if plain_below and not juicy_crows:  # the whole block
+                    # only a play with a juicy card can draw a crow (R10): without one in hand,
+                    # or without a crow on the table, none of the block's codes is valued
+                    no_juicy = obs[as_index(C.OBS_HAND + C.JUICY + kind)] == 0
+                    if plain_below and (no_juicy or not juicy_crows):  # the whole block
                         i = run_end(legal, n_legal, i + 1, block_end)
                         continue
                 # the tree takes fruit: no crow, so its projected size is its size (R8)
