@@ -83,8 +83,7 @@ T_FRUIT = T_PROJ + C.N_TREES  # [MAX_PLAYERS]
 T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
 T_TOP2 = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] the largest once one largest tree is taken away
 T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
-T_CROWED = T_BASE + C.MAX_PLAYERS  # bit per tree with a crow card on it (tree index)
-T_LEN = T_CROWED + 1  # kept in the observation's scratch space (cards.OBS_SCRATCH)
+T_LEN = T_BASE + C.MAX_PLAYERS  # kept in the observation's scratch space (cards.OBS_SCRATCH)
 assert T_LEN <= C.SCRATCH_LEN
 
 
@@ -127,27 +126,18 @@ def largest_other(obs, seat, kind):
 
 @njit(**RULES_JIT)
 def project_rest(obs, table, projected):
-    """Every seat not in the bit mask ``projected`` into ``table``, and the crowed trees: the
-    whole table, for the values that read any seat (crow moves, the leader). Returns the mask
-    of a whole table: every seat, and the bit ``CROWED_DONE``."""
-    crowed = 0
+    """Every seat not in the bit mask ``projected`` into ``table``: the whole table, for the
+    values that read any seat (crow moves, the leader). Returns the mask of every seat."""
     for seat in range(obs[L.H_N_PLAYERS]):
         if (projected >> seat & 1) == 0:
             project_seat(obs, table, seat)
-        t = tree_at(seat, 0)
-        for kind in range(C.MAX_KINDS):
-            crowed |= (obs[t + kind + C.TREE_CROW] != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
-    table[T_CROWED] = crowed
     return whole_table(obs)
-
-
-CROWED_DONE = 1 << C.MAX_PLAYERS  # a bit beside the seats': T_CROWED is written
 
 
 @njit(**HOT_RULES_JIT)
 def whole_table(obs):
-    """The mask of ``project_rest``'s work: every seat projected and T_CROWED written."""
-    return ((1 << obs[L.H_N_PLAYERS]) - 1) | CROWED_DONE
+    """The mask of ``project_rest``'s work: every seat projected."""
+    return (1 << obs[L.H_N_PLAYERS]) - 1
 
 
 @njit(**HOT_RULES_JIT)
@@ -243,7 +233,7 @@ def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     """Value of the best crow card a juicy card on ``seat``'s tree ``kind`` may attract (R10; A4:
     off the bot's own trees only if ``F_JUICY_OWN_CROWS``); -1e18 if there is none."""
     best = -1e18
-    crowed = table[T_CROWED]
+    crowed = obs[C.F_CROWED_TREES]
     if obs[C.F_JUICY_OWN_CROWS] == 0:
         crowed &= ~(((1 << C.MAX_KINDS) - 1) << (me * C.MAX_KINDS))
     while crowed:
