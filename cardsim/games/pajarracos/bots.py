@@ -110,20 +110,6 @@ def project_seat(obs, table, seat):
     table[as_index(T_BASE + seat)] = fruit + top1
 
 
-@njit(**HOT_RULES_JIT)
-def largest_other(obs, seat, kind):
-    """The largest of ``seat``'s projected trees other than its tree ``kind``: with the size of
-    that tree, all a fruit play into it needs of the table (``score_with``). Without branches."""
-    t = tree_at(seat, 0)
-    largest = 0
-    for other in range(C.MAX_KINDS):
-        size = after_meal(
-            obs[as_index(t + other + C.TREE_SIZE)], obs[as_index(t + other + C.TREE_CROW)]
-        )
-        largest = max(largest, size * (other != kind))
-    return largest
-
-
 @njit(**RULES_JIT)
 def project_rest(obs, table, projected):
     """Every seat not in the bit mask ``projected`` into ``table``: the whole table, for the
@@ -411,7 +397,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     choice and the random draws are those of valuing every code."""
     me = obs[L.H_SEAT]
     # The table is projected seat by seat as the values need it (``projected``: bit per seat);
-    # a plain fruit play needs none of it (``largest_other``).
+    # an orchard's block of fruit plays reads its seat's row once for all of that seat's kinds.
     projected = 0
     whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
@@ -457,8 +443,13 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                         i = run_end(legal, n_legal, i + 1, block_end)
                         continue
                 # the tree takes fruit: no crow, so its projected size is its size (R8)
+                if (projected >> target & 1) == 0:  # once per seat, for all its kinds' blocks
+                    project_seat(obs, table, target)
+                    projected |= 1 << target
                 size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-                others = largest_other(obs, target, kind)
+                top1 = table[as_index(T_TOP1 + target)]
+                top2 = table[as_index(T_TOP2 + target)]
+                others = top1 + (top2 - top1) * (size0 == top1)  # its other trees' largest
                 rest = -size0 - max(others, size0)  # score_with's terms less the base (R25)
             cards = code - block
             ordinary = cards // C.COUNT_BASE
