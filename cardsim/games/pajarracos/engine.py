@@ -472,7 +472,7 @@ def start_turn(state, rules, seat, rng):
         end_game(state, rules, rng, C.END_EMPTY_HAND)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into end_turn and finish_extra_turn: a call less per turn
 def pass_turn(state, rules, rng):
     """R21 step 3: the turn is over; the cap safeguard, else the next seat clockwise."""
     state[L.H_TURNS] += 1
@@ -801,7 +801,7 @@ def show_active_hand(state):
     """The hand of the seat to decide, where its bot's observation ends (cards.py)."""
     seat = state[L.H_SEAT]
     for card_type in range(C.N_TYPES):
-        state[C.F_ACTIVE_HAND + card_type] = state[hand_at(seat, card_type)]
+        state[C.F_ACTIVE_HAND + card_type] = state[as_index(hand_at(seat, card_type))]
 
 
 @njit(**RULES_JIT)
@@ -850,7 +850,7 @@ def setup(state, rules, n_players, rng):
 def deal(state, rules, n_players, rng, out):
     """``setup``, then the legal decisions of the first real choice (core loop contract)."""
     setup(state, rules, n_players, rng)
-    if game_over(state, rules, rng):
+    if state[L.H_OVER] and game_over(state, rules, rng):
         return 0
     n = legal(state, rules, out)
     return n if n > 1 else step(state, rules, out[0], rng, out)
@@ -861,7 +861,8 @@ def step(state, rules, decision, rng, out):
     """``apply``, then forced decisions until the next real choice (core loop contract)."""
     while True:
         apply(state, rules, decision, rng)
-        if game_over(state, rules, rng):
+        # the game runs on (the usual case) without a call: game_over loops only while it is over
+        if state[L.H_OVER] and game_over(state, rules, rng):
             return 0
         n = legal(state, rules, out)
         if n > 1:
