@@ -627,7 +627,7 @@ def list_discards(state, seat, from_type, out, n):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into legal (and so into step)
 def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     n = 0
@@ -659,7 +659,7 @@ def list_juicy_crows(state, rules, out):
     return list_trees(crowed, C.C_JUICY_CROW, out, 0)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into step and deal
 def legal(state, rules, out):
     """The pending decision's legal codes in ``out``, ascending (STOP first); returns how many."""
     seat = state[L.H_SEAT]
@@ -693,7 +693,7 @@ def fruit_part_done(state, rules, rng):
         state[L.H_PHASE] = C.PHASE_FRUIT_MORE
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into advance, its only caller: a call less per fruit play
 def play_fruit(state, rules, rng, ordinary, juicy):
     """R6-R10: the cards join the target tree; a juicy card then attracts a crow card."""
     seat = state[L.H_SEAT]
