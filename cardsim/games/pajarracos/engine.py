@@ -804,14 +804,14 @@ def show_active_hand(state):
         state[C.F_ACTIVE_HAND + card_type] = state[as_index(hand_at(seat, card_type))]
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into step
 def apply(state, rules, code, rng):
     """Apply one legal decision and advance the game to the next pending decision."""
     advance(state, rules, code, rng)
     show_active_hand(state)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into apply (and so into step)
 def advance(state, rules, code, rng):
     """``apply`` without refreshing the active hand."""
     if code == C.STOP or code == C.C_PASS:
