@@ -39,7 +39,7 @@ from numba import njit
 from cardsim.core import layout as L
 from cardsim.core.bits import as_index, low_bit_index
 from cardsim.core.bots import Bot
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos.engine import tree_at
@@ -333,7 +333,7 @@ def reads_table(code):
     return (C.STOP < code < C.C_DISCARD) | (C.C_JUICY_CROW <= code < C.C_DECLINE)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into the play loop
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
     order would favour, say, crows on the lowest seat's trees: a seat bias, not a strategy)."""
@@ -385,7 +385,7 @@ def consider_run(value, i, end, best, best_value, ties, rng):
     return best, best_value, ties
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into weighted_bot and so into the play loop
 def best_decision(obs, table, legal, n_legal, params, rng):
     """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
     in runs of one kind of decision: what a run's codes share is read once per run (the values
