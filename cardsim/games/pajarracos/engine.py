@@ -170,9 +170,22 @@ def sync_tree_bits(state, seat, kind):
     state[C.F_CROWED_TREES] = (state[C.F_CROWED_TREES] & ~tree_bit) | (tree_bit * crowed)
 
 
+@njit(**HOT_RULES_JIT)
+def empty_table_bits(state):
+    """The tree bit sets of a table without trees (a deal): every tree takes fruit (R8), none is
+    open to a crow card or crowed (``refresh_tree_bits`` of an empty table, without the pass)."""
+    seats = (1 << state[L.H_N_PLAYERS]) - 1
+    fruit = 0
+    for kind in range(C.MAX_KINDS):
+        fruit |= seats << (kind * C.MAX_PLAYERS)
+    state[C.F_FRUIT_TREES] = fruit
+    state[C.F_OPEN_TREES] = 0
+    state[C.F_CROWED_TREES] = 0
+
+
 @njit(**RULES_JIT)
 def refresh_tree_bits(state):
-    """The three tree bit sets from every seat's trees (a deal, the end of a game): what
+    """The three tree bit sets from every seat's trees (the end of a game): what
     ``sync_tree_bits`` keeps them equal to tree by tree."""
     state[C.F_FRUIT_TREES] = 0
     state[C.F_OPEN_TREES] = 0
@@ -314,7 +327,7 @@ def deal_table(state, rules, n_players, rng):
     for seat in range(C.MAX_PLAYERS):
         for kind in range(C.MAX_KINDS):
             state[tree_at(seat, kind) + C.TREE_SENDER] = -1
-    refresh_tree_bits(state)  # no tree yet: every one takes fruit, none is open or crowed
+    empty_table_bits(state)
     first = rules[R.R_FIRST_PLAYER]
     if first < 0:
         first = randint(rng, n_players)  # R4, A15
