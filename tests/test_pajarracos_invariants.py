@@ -6,6 +6,7 @@ plain-Python reference (its state encoded in the same ``cards.py`` layout):
   scarecrows) across hands, reserve pile, discard pile and trees;
 - at most one crow card per tree, none and no scarecrow on an absent tree, never a crow and a
   scarecrow on the same tree; no fruit added to an attacked or protected tree;
+- the tree bit sets (trees taking fruit, open to a crow, crowed) agree with the trees;
 - a crow card arrives only on another player's tree, except through a juicy card its owner
   played into their own orchard (pajarracos.md A5);
 - every legal code decodes to an action the rules allow in the pending phase: no scarecrow after
@@ -150,6 +151,26 @@ def check_trees(state, n) -> None:
             assert sender < n
 
 
+def check_tree_bits(state, n) -> None:
+    """The engine's tree bit sets (cards.py ``F_FRUIT_TREES``, ``F_OPEN_TREES``,
+    ``F_CROWED_TREES``), kept move by move, say what the seat blocks say: a tree takes fruit
+    with no crow and no scarecrow (R8), is open to a crow card if it also exists (R11, R16, A7,
+    A9), and is crowed with a crow card on it."""
+    fruit = open_trees = crowed = 0
+    for seat in range(n):
+        for k in range(C.MAX_KINDS):
+            size, crow, scarecrow, _ = tree(state, seat, k)
+            if crow == C.NO_CROW and not scarecrow:
+                fruit |= 1 << (k * C.MAX_PLAYERS + seat)
+                if size > 0:
+                    open_trees |= 1 << C.tree_index(seat, k)
+            if crow != C.NO_CROW:
+                crowed |= 1 << C.tree_index(seat, k)
+    assert int(state[C.F_FRUIT_TREES]) == fruit, "F_FRUIT_TREES"
+    assert int(state[C.F_OPEN_TREES]) == open_trees, "F_OPEN_TREES"
+    assert int(state[C.F_CROWED_TREES]) == crowed, "F_CROWED_TREES"
+
+
 def check_step(before, after, n) -> None:
     """Between two states: no fruit on an attacked or protected tree (R8); a scarecrow stays while
     the game runs (R16); a crow arrives on another player's tree (R11, R19, A9), or on the
@@ -258,6 +279,7 @@ def step_bound(values, n) -> int:
 def check_state(state, values, n) -> None:
     check_cards(state, values, n)
     check_trees(state, n)
+    check_tree_bits(state, n)
     assert 0 <= state[L.H_TURNS] <= values["turn_cap"] * n
 
 

@@ -49,7 +49,11 @@ unchanged at 70-74, process CPU, alternated, load 2.6-2.9; cold ``cardsim run fr
 ``step`` and its weighted bot with the two readings it makes once per decision: 4p planner
 1186-1283 -> 1106-1163 ns per turn (5 alternated rounds, load 2.4-2.8), cold compile (serial) 31.5
 and 34.9 -> 34.0 and 40.8 s user: about +10%, within its 30 s budget. Pajarracos's ``step`` and
-bot gained 5-8% for +9 s (+30%) of cold compile, past its budget: not done there.
+bot gained 5-8% for +9 s (+30%) of cold compile, past its budget: not done there; later (2026-12-04)
+the pieces inside them were, one call at a time: ``legal``, ``list_action``, ``apply``, ``advance``,
+``play_fruit`` and ``pass_turn`` into ``step``, the weighted bot into the loop (callgrind, 4-player
+greedy turn: 3,488 -> 3,112 instructions with the other changes of that series; cold compile
+about +1-2 s user at load 3-5), ``step`` itself still called.
 
 RULES_JIT says ``forceinline: False`` explicitly: numba's callees otherwise inherit the option
 from the function being compiled when they are first compiled (``inherit_if_not_set``), which

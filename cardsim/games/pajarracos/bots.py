@@ -39,7 +39,7 @@ from numba import njit
 from cardsim.core import layout as L
 from cardsim.core.bits import as_index, low_bit_index
 from cardsim.core.bots import Bot
-from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
+from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos.engine import tree_at
@@ -83,8 +83,7 @@ T_FRUIT = T_PROJ + C.N_TREES  # [MAX_PLAYERS]
 T_TOP1 = T_FRUIT + C.MAX_PLAYERS  # [MAX_PLAYERS]
 T_TOP2 = T_TOP1 + C.MAX_PLAYERS  # [MAX_PLAYERS] the largest once one largest tree is taken away
 T_BASE = T_TOP2 + C.MAX_PLAYERS  # [MAX_PLAYERS] projected score (R25)
-T_CROWED = T_BASE + C.MAX_PLAYERS  # bit per tree with a crow card on it (tree index)
-T_LEN = T_CROWED + 1  # kept in the observation's scratch space (cards.OBS_SCRATCH)
+T_LEN = T_BASE + C.MAX_PLAYERS  # kept in the observation's scratch space (cards.OBS_SCRATCH)
 assert T_LEN <= C.SCRATCH_LEN
 
 
@@ -111,43 +110,20 @@ def project_seat(obs, table, seat):
     table[as_index(T_BASE + seat)] = fruit + top1
 
 
-@njit(**HOT_RULES_JIT)
-def largest_other(obs, seat, kind):
-    """The largest of ``seat``'s projected trees other than its tree ``kind``: with the size of
-    that tree, all a fruit play into it needs of the table (``score_with``). Without branches."""
-    t = tree_at(seat, 0)
-    largest = 0
-    for other in range(C.MAX_KINDS):
-        size = after_meal(
-            obs[as_index(t + other + C.TREE_SIZE)], obs[as_index(t + other + C.TREE_CROW)]
-        )
-        largest = max(largest, size * (other != kind))
-    return largest
-
-
 @njit(**RULES_JIT)
 def project_rest(obs, table, projected):
-    """Every seat not in the bit mask ``projected`` into ``table``, and the crowed trees: the
-    whole table, for the values that read any seat (crow moves, the leader). Returns the mask
-    of a whole table: every seat, and the bit ``CROWED_DONE``."""
-    crowed = 0
+    """Every seat not in the bit mask ``projected`` into ``table``: the whole table, for the
+    values that read any seat (crow moves, the leader). Returns the mask of every seat."""
     for seat in range(obs[L.H_N_PLAYERS]):
         if (projected >> seat & 1) == 0:
             project_seat(obs, table, seat)
-        t = tree_at(seat, 0)
-        for kind in range(C.MAX_KINDS):
-            crowed |= (obs[t + kind + C.TREE_CROW] != C.NO_CROW) << (seat * C.MAX_KINDS + kind)
-    table[T_CROWED] = crowed
     return whole_table(obs)
-
-
-CROWED_DONE = 1 << C.MAX_PLAYERS  # a bit beside the seats': T_CROWED is written
 
 
 @njit(**HOT_RULES_JIT)
 def whole_table(obs):
-    """The mask of ``project_rest``'s work: every seat projected and T_CROWED written."""
-    return ((1 << obs[L.H_N_PLAYERS]) - 1) | CROWED_DONE
+    """The mask of ``project_rest``'s work: every seat projected."""
+    return (1 << obs[L.H_N_PLAYERS]) - 1
 
 
 @njit(**HOT_RULES_JIT)
@@ -243,7 +219,7 @@ def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     """Value of the best crow card a juicy card on ``seat``'s tree ``kind`` may attract (R10; A4:
     off the bot's own trees only if ``F_JUICY_OWN_CROWS``); -1e18 if there is none."""
     best = -1e18
-    crowed = table[T_CROWED]
+    crowed = obs[C.F_CROWED_TREES]
     if obs[C.F_JUICY_OWN_CROWS] == 0:
         crowed &= ~(((1 << C.MAX_KINDS) - 1) << (me * C.MAX_KINDS))
     while crowed:
@@ -357,7 +333,7 @@ def reads_table(code):
     return (C.STOP < code < C.C_DISCARD) | (C.C_JUICY_CROW <= code < C.C_DECLINE)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into the play loop
 def weighted_bot(obs, legal, n_legal, params, rng):
     """The best legal decision by ``decision_value``; ties broken uniformly at random (a fixed
     order would favour, say, crows on the lowest seat's trees: a seat bias, not a strategy)."""
@@ -409,7 +385,7 @@ def consider_run(value, i, end, best, best_value, ties, rng):
     return best, best_value, ties
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into weighted_bot and so into the play loop
 def best_decision(obs, table, legal, n_legal, params, rng):
     """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
     in runs of one kind of decision: what a run's codes share is read once per run (the values
@@ -421,7 +397,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     choice and the random draws are those of valuing every code."""
     me = obs[L.H_SEAT]
     # The table is projected seat by seat as the values need it (``projected``: bit per seat);
-    # a plain fruit play needs none of it (``largest_other``).
+    # an orchard's block of fruit plays reads its seat's row once for all of that seat's kinds.
     projected = 0
     whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
@@ -460,12 +436,20 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                     most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
                     per_card = params[W_CARDS] - gift
                     plain_below = below_ties(max(per_card, per_card * most), best_value)
-                    if plain_below and not juicy_crows:  # the whole block
+                    # only a play with a juicy card can draw a crow (R10): without one in hand,
+                    # or without a crow on the table, none of the block's codes is valued
+                    no_juicy = obs[as_index(C.OBS_HAND + C.JUICY + kind)] == 0
+                    if plain_below and (no_juicy or not juicy_crows):  # the whole block
                         i = run_end(legal, n_legal, i + 1, block_end)
                         continue
                 # the tree takes fruit: no crow, so its projected size is its size (R8)
+                if (projected >> target & 1) == 0:  # once per seat, for all its kinds' blocks
+                    project_seat(obs, table, target)
+                    projected |= 1 << target
                 size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-                others = largest_other(obs, target, kind)
+                top1 = table[as_index(T_TOP1 + target)]
+                top2 = table[as_index(T_TOP2 + target)]
+                others = top1 + (top2 - top1) * (size0 == top1)  # its other trees' largest
                 rest = -size0 - max(others, size0)  # score_with's terms less the base (R25)
             cards = code - block
             ordinary = cards // C.COUNT_BASE

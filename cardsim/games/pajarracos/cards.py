@@ -116,7 +116,14 @@ F_EXTRA_TURNS = HEADER_LEN + 8  # extra turns begun in the current turn (R18, A1
 # Rule options a bot needs to read the table right (public: the rules are known to every player)
 F_JUICY_OWN_CROWS = HEADER_LEN + 9  # 1: a juicy card may attract a crow off its player's trees (A4)
 F_SHOO_TO_ENDS = HEADER_LEN + 10  # 1: a shoo-to is the action's last scarecrow (A8, A11)
-F_DISCARD = HEADER_LEN + 11  # [N_DISCARD] discard pile by class D_*
+# The trees as bit sets, kept by the engine as the trees change (what the seat blocks below say,
+# read in one word by the listings and the bots instead of a pass over every tree):
+F_FRUIT_TREES = HEADER_LEN + 11  # bit kind * MAX_PLAYERS + seat (a fruit code's orchard): the
+# tree, existing or not, has no crow and no scarecrow, so it takes fruit (R7, R8)
+F_OPEN_TREES = HEADER_LEN + 12  # bit tree (seat * MAX_KINDS + kind): an existing tree with no
+# crow and no scarecrow, open to a crow card of another player (R11, R16, A7, A9)
+F_CROWED_TREES = HEADER_LEN + 13  # bit tree: a crow card lies on it (R10, R12-R14)
+F_DISCARD = HEADER_LEN + 14  # [N_DISCARD] discard pile by class D_*
 F_SEATS = F_DISCARD + N_DISCARD  # MAX_PLAYERS blocks of SEAT_LEN, one per seat:
 TREE_SIZE = 0  # [MAX_KINDS] fruit cards in the tree of each kind (0: no tree)
 TREE_CROW = MAX_KINDS  # [MAX_KINDS] NO_CROW, LONE or FLOCK_ON

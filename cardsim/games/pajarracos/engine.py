@@ -78,6 +78,12 @@ A final tie with ``final_tie=replay`` (A14): the first game's scores, trees and 
 (``F_SAVED``) and a new game is dealt; each replay is decided among the seats still tied (by R25,
 R26 within them) until one is ahead. ``turns`` then counts the turns of every game played.
 
+The trees are also kept as three bit sets (``F_FRUIT_TREES``, ``F_OPEN_TREES``,
+``F_CROWED_TREES``: trees taking fruit, open to a crow card, with a crow card; cards.py), updated by
+``sync_tree_bits`` wherever a tree's size, crow or scarecrow changes, so that a listing reads a
+word where it read every tree (the reference derives them from its trees, and the lockstep test
+compares them after every decision).
+
 Context fields ``F_CTX_*`` describe the action under way (``cards.py``); they are reset at the
 start of every action. ``F_JUICY_OWN_CROWS`` and ``F_SHOO_TO_ENDS`` show the bots two rule
 options (A4, A8) that change what a decision does.
@@ -86,7 +92,7 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, low_bit_index
+from cardsim.core.bits import as_index, low_bit_index, popcount
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
@@ -123,29 +129,6 @@ def count(state, seat, counter, amount):
 
 
 @njit(**HOT_RULES_JIT)
-def open_to_crows(state, seat, kind):
-    """An existing tree with no crow and no scarecrow (R11, R16, A7, A9)."""
-    t = tree_at(seat, kind)
-    return (
-        state[t + C.TREE_SIZE] > 0
-        and state[t + C.TREE_CROW] == C.NO_CROW
-        and state[t + C.TREE_SCARECROW] == 0
-    )
-
-
-@njit(**HOT_RULES_JIT)
-def open_to_crows_flag(state, seat, kind):
-    """``open_to_crows`` without branches, for the listings: which trees are open is random, and
-    a mispredicted branch per tree cost more than the three comparisons."""
-    t = tree_at(seat, kind)
-    return (
-        (state[as_index(t + C.TREE_SIZE)] > 0)
-        & (state[as_index(t + C.TREE_CROW)] == C.NO_CROW)
-        & (state[as_index(t + C.TREE_SCARECROW)] == 0)
-    )
-
-
-@njit(**HOT_RULES_JIT)
 def can_play_kind(state, rules, seat, kind):
     """The hand holds a fruit play of ``kind``: an ordinary card, or a juicy one when it may be
     played alone (R6, R9, A2)."""
@@ -155,20 +138,61 @@ def can_play_kind(state, rules, seat, kind):
 
 
 @njit(**HOT_RULES_JIT)
-def attracts(rules, seat, tree):
-    """A crow card on ``tree`` may answer a juicy card played by ``seat`` (R10; A4: its own trees
-    too, unless ``juicy_attracts_own_crows`` is false)."""
-    return rules[R.R_JUICY_OWN_CROWS] != 0 or tree // C.MAX_KINDS != seat
+def crows_attracted(state, rules, seat):
+    """How many crow cards a juicy card played by ``seat`` could attract (R10, A4)."""
+    if rules[R.R_JUICY_OWN_CROWS] == 0:
+        return popcount(state[C.F_CROWED_TREES] & ~seat_trees(seat))
+    return state[C.F_CROWS_ON_TREES]
 
 
 @njit(**HOT_RULES_JIT)
-def crows_attracted(state, rules, seat):
-    """How many crow cards a juicy card played by ``seat`` could attract (R10, A4)."""
-    n = state[C.F_CROWS_ON_TREES]
-    if rules[R.R_JUICY_OWN_CROWS] == 0:
+def seat_trees(seat):
+    """The bits of ``seat``'s trees in a tree bit set (``F_OPEN_TREES``, ``F_CROWED_TREES``)."""
+    return ((1 << C.MAX_KINDS) - 1) << (seat * C.MAX_KINDS)
+
+
+@njit(**HOT_RULES_JIT)
+def sync_tree_bits(state, seat, kind):
+    """After a change to a tree's size, crow or scarecrow: its bits of ``F_FRUIT_TREES``,
+    ``F_OPEN_TREES`` and ``F_CROWED_TREES`` (cards.py) from those fields: it takes fruit with no
+    crow and no scarecrow (R8), is open to a crow card if it also exists (R11, R16, A7, A9).
+    Without branches."""
+    t = tree_at(seat, kind)
+    crowed = state[as_index(t + C.TREE_CROW)] != C.NO_CROW
+    free = (state[as_index(t + C.TREE_CROW)] == C.NO_CROW) & (
+        state[as_index(t + C.TREE_SCARECROW)] == 0
+    )
+    is_open = free & (state[as_index(t + C.TREE_SIZE)] > 0)
+    fruit_bit = 1 << (kind * C.MAX_PLAYERS + seat)
+    tree_bit = 1 << (seat * C.MAX_KINDS + kind)
+    state[C.F_FRUIT_TREES] = (state[C.F_FRUIT_TREES] & ~fruit_bit) | (fruit_bit * free)
+    state[C.F_OPEN_TREES] = (state[C.F_OPEN_TREES] & ~tree_bit) | (tree_bit * is_open)
+    state[C.F_CROWED_TREES] = (state[C.F_CROWED_TREES] & ~tree_bit) | (tree_bit * crowed)
+
+
+@njit(**HOT_RULES_JIT)
+def empty_table_bits(state):
+    """The tree bit sets of a table without trees (a deal): every tree takes fruit (R8), none is
+    open to a crow card or crowed (``refresh_tree_bits`` of an empty table, without the pass)."""
+    seats = (1 << state[L.H_N_PLAYERS]) - 1
+    fruit = 0
+    for kind in range(C.MAX_KINDS):
+        fruit |= seats << (kind * C.MAX_PLAYERS)
+    state[C.F_FRUIT_TREES] = fruit
+    state[C.F_OPEN_TREES] = 0
+    state[C.F_CROWED_TREES] = 0
+
+
+@njit(**RULES_JIT)
+def refresh_tree_bits(state):
+    """The three tree bit sets from every seat's trees (the end of a game): what
+    ``sync_tree_bits`` keeps them equal to tree by tree."""
+    state[C.F_FRUIT_TREES] = 0
+    state[C.F_OPEN_TREES] = 0
+    state[C.F_CROWED_TREES] = 0
+    for seat in range(state[L.H_N_PLAYERS]):
         for kind in range(C.MAX_KINDS):
-            n -= state[tree_at(seat, kind) + C.TREE_CROW] != C.NO_CROW
-    return n
+            sync_tree_bits(state, seat, kind)
 
 
 @njit(**HOT_RULES_JIT)
@@ -211,6 +235,7 @@ def land_crow(state, crow, sender, seat, kind):
     t = tree_at(seat, kind)
     state[t + C.TREE_CROW] = crow
     state[t + C.TREE_SENDER] = sender
+    sync_tree_bits(state, seat, kind)
     count(state, seat, C.C_CROWS_RECEIVED, 1)
 
 
@@ -221,6 +246,7 @@ def lift_crow(state, seat, kind):
     crow = state[t + C.TREE_CROW]
     state[t + C.TREE_CROW] = C.NO_CROW
     state[t + C.TREE_SENDER] = -1
+    sync_tree_bits(state, seat, kind)
     return crow
 
 
@@ -247,11 +273,12 @@ def draw_up(state, rules, seat):
 @njit(**RULES_JIT)
 def crows_eat(state, seat):
     """R21 step 1: every crow card on ``seat``'s trees eats, in kind order (R12, R13)."""
-    for kind in range(C.MAX_KINDS):
+    attacked = (state[C.F_CROWED_TREES] >> (seat * C.MAX_KINDS)) & ((1 << C.MAX_KINDS) - 1)
+    while attacked:
+        kind = low_bit_index(attacked)  # the lowest kind left
+        attacked &= attacked - 1
         t = tree_at(seat, kind)
         crow = state[t + C.TREE_CROW]
-        if crow == C.NO_CROW:
-            continue
         sender = state[t + C.TREE_SENDER]
         eaten = 1 if crow == C.LONE else state[t + C.TREE_SIZE]
         state[t + C.TREE_SIZE] -= eaten
@@ -300,6 +327,7 @@ def deal_table(state, rules, n_players, rng):
     for seat in range(C.MAX_PLAYERS):
         for kind in range(C.MAX_KINDS):
             state[tree_at(seat, kind) + C.TREE_SENDER] = -1
+    empty_table_bits(state)
     first = rules[R.R_FIRST_PLAYER]
     if first < 0:
         first = randint(rng, n_players)  # R4, A15
@@ -377,6 +405,7 @@ def clear_table(state):
         state[counter_at(seat, C.C_FRUIT_CARDS)] = fruit
         state[counter_at(seat, C.C_LARGEST_TREE)] = largest
         state[counter_at(seat, C.C_TREES)] = trees
+    refresh_tree_bits(state)  # no crow or scarecrow left on any tree
 
 
 @njit(**RULES_JIT)
@@ -456,7 +485,7 @@ def start_turn(state, rules, seat, rng):
         end_game(state, rules, rng, C.END_EMPTY_HAND)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into end_turn and finish_extra_turn: a call less per turn
 def pass_turn(state, rules, rng):
     """R21 step 3: the turn is over; the cap safeguard, else the next seat clockwise."""
     state[L.H_TURNS] += 1
@@ -524,7 +553,7 @@ def decline_extra_turn(state, rules, rng):
 @njit(**INLINE_JIT)  # into list_action's loop over the kinds, and legal's FRUIT_MORE
 def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
     """Fruit play codes of ``kind``: every orchard in the bit set ``orchards`` (bit per target
-    seat: not yet used and taking the fruit, R7, R8, ``tree_masks``), every count the hand
+    seat: not yet used and taking the fruit, R7, R8, ``F_FRUIT_TREES``), every count the hand
     allows (R6, R9, A2)."""
     if not can_play_kind(state, rules, seat, kind):
         return n
@@ -547,31 +576,15 @@ def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
 
 
 @njit(**HOT_RULES_JIT)
-def tree_masks(state, seat):
-    """Two bit sets of the table, read in one pass over its trees for a listing:
-    ``fruit``, bit ``kind * MAX_PLAYERS + owner`` (a fruit code's orchard) for every tree that
-    takes fruit, existing or not: no crow and no scarecrow (R7, R8); ``crows``, bit
-    ``owner * MAX_KINDS + kind`` (the tree index) for every existing tree of another player
-    than ``seat`` with no crow and no scarecrow, open to a crow card (R11, R19, A7, A9).
-    Without branches: which trees are open is random (``open_to_crows_flag``)."""
-    fruit = 0
-    crows = 0
-    for owner in range(state[L.H_N_PLAYERS]):
-        t = tree_at(owner, 0)
-        for kind in range(C.MAX_KINDS):
-            free = (state[as_index(t + kind + C.TREE_CROW)] == C.NO_CROW) & (
-                state[as_index(t + kind + C.TREE_SCARECROW)] == 0
-            )
-            fruit |= free << (kind * C.MAX_PLAYERS + owner)
-            is_open = free & (state[as_index(t + kind + C.TREE_SIZE)] > 0) & (owner != seat)
-            crows |= is_open << (owner * C.MAX_KINDS + kind)
-    return fruit, crows
+def others_open_trees(state, seat):
+    """Bit per tree of another player than ``seat`` open to a crow card (R11, R19, A7, A9)."""
+    return state[C.F_OPEN_TREES] & ~seat_trees(seat)
 
 
 @njit(**HOT_RULES_JIT)
 def kind_orchards(fruit_mask, used, kind):
     """The orchards (bit per target seat) a play of ``kind`` may go to: taking the fruit
-    (``tree_masks``) and not yet used by this action (A3)."""
+    (``F_FRUIT_TREES``) and not yet used by this action (A3)."""
     return (fruit_mask >> (kind * C.MAX_PLAYERS)) & ((1 << C.MAX_PLAYERS) - 1) & ~used
 
 
@@ -588,7 +601,7 @@ def list_trees(mask, first, out, n):
 @njit(**RULES_JIT)
 def list_crows(state, seat, open_mask, out, n):
     """``C_CROW`` codes: each crow card in hand onto each open tree of another player (R11, A7;
-    ``open_mask`` from ``tree_masks``)."""
+    ``open_mask`` from ``others_open_trees``)."""
     for crow in range(2):
         if state[as_index(hand_at(seat, C.LONE_CROW + crow))] > 0:
             n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
@@ -598,19 +611,23 @@ def list_crows(state, seat, open_mask, out, n):
 @njit(**RULES_JIT)
 def list_scarecrows(state, seat, open_mask, out, n):
     """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
-    ``open_mask`` from ``tree_masks``)."""
+    ``open_mask`` from ``others_open_trees``)."""
     if state[as_index(hand_at(seat, C.SCARECROW))] == 0:
         return n
-    used = state[C.F_CTX_USED]
-    for kind in range(C.MAX_KINDS):
+    own = seat * C.MAX_KINDS
+    kinds = (1 << C.MAX_KINDS) - 1
+    protectable = (state[C.F_OPEN_TREES] >> own) & kinds & ~state[C.F_CTX_USED]
+    attacked = (state[C.F_CROWED_TREES] >> own) & kinds  # used trees have no crow left
+    for kind in range(C.MAX_KINDS):  # R16
         out[as_index(n)] = C.C_PROTECT + kind  # kept only if legal (no branch)
-        n += ((used >> kind & 1) == 0) & open_to_crows_flag(state, seat, kind)
-    for kind in range(C.MAX_KINDS):
-        out[as_index(n)] = C.C_SHOO_OUT + kind  # used trees have no crow left
-        n += state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW
-    for kind in range(C.MAX_KINDS):
-        if state[as_index(tree_at(seat, kind) + C.TREE_CROW)] != C.NO_CROW:
-            n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
+        n += protectable >> kind & 1
+    for kind in range(C.MAX_KINDS):  # R17
+        out[as_index(n)] = C.C_SHOO_OUT + kind
+        n += attacked >> kind & 1
+    while attacked:  # R19, A9
+        kind = low_bit_index(attacked)
+        attacked &= attacked - 1
+        n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
     return n
 
 
@@ -623,11 +640,12 @@ def list_discards(state, seat, from_type, out, n):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into legal (and so into step)
 def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     n = 0
-    fruit_mask, open_mask = tree_masks(state, seat)
+    fruit_mask = state[C.F_FRUIT_TREES]
+    open_mask = others_open_trees(state, seat)
     used = state[C.F_CTX_USED]
     for kind in range(C.MAX_KINDS):
         orchards = kind_orchards(fruit_mask, used, kind)
@@ -648,16 +666,13 @@ def list_action(state, rules, seat, out):
 def list_juicy_crows(state, rules, out):
     """Every crow card on a tree may answer a juicy card (R10), except on the player's own trees
     when ``juicy_attracts_own_crows`` is false (A4)."""
-    n = 0
-    seat = state[L.H_SEAT]
-    for tree in range(state[L.H_N_PLAYERS] * C.MAX_KINDS):
-        t = tree_at(tree // C.MAX_KINDS, tree % C.MAX_KINDS)
-        out[n] = C.C_JUICY_CROW + tree  # kept only if legal (no branch)
-        n += (state[t + C.TREE_CROW] != C.NO_CROW) & attracts(rules, seat, tree)
-    return n
+    crowed = state[C.F_CROWED_TREES]
+    if rules[R.R_JUICY_OWN_CROWS] == 0:
+        crowed &= ~seat_trees(state[L.H_SEAT])
+    return list_trees(crowed, C.C_JUICY_CROW, out, 0)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into step and deal
 def legal(state, rules, out):
     """The pending decision's legal codes in ``out``, ascending (STOP first); returns how many."""
     seat = state[L.H_SEAT]
@@ -669,12 +684,12 @@ def legal(state, rules, out):
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
         kind = state[C.F_CTX_KIND]
-        orchards = kind_orchards(tree_masks(state, seat)[0], state[C.F_CTX_USED], kind)
+        orchards = kind_orchards(state[C.F_FRUIT_TREES], state[C.F_CTX_USED], kind)
         return list_fruit_plays(state, rules, seat, kind, orchards, out, 1)
     if phase == C.PHASE_CROW_MORE:
-        return list_crows(state, seat, tree_masks(state, seat)[1], out, 1)
+        return list_crows(state, seat, others_open_trees(state, seat), out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
-        return list_scarecrows(state, seat, tree_masks(state, seat)[1], out, 1)
+        return list_scarecrows(state, seat, others_open_trees(state, seat), out, 1)
     return list_discards(state, seat, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
 
 
@@ -691,7 +706,7 @@ def fruit_part_done(state, rules, rng):
         state[L.H_PHASE] = C.PHASE_FRUIT_MORE
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into advance, its only caller: a call less per fruit play
 def play_fruit(state, rules, rng, ordinary, juicy):
     """R6-R10: the cards join the target tree; a juicy card then attracts a crow card."""
     seat = state[L.H_SEAT]
@@ -700,6 +715,7 @@ def play_fruit(state, rules, rng, ordinary, juicy):
     take_from_hand(state, seat, C.FRUIT + kind, ordinary)
     take_from_hand(state, seat, C.JUICY + kind, juicy)
     state[tree_at(target, kind) + C.TREE_SIZE] += ordinary + juicy
+    sync_tree_bits(state, target, kind)  # the tree exists now, open to crows (R8, R11)
     count(state, seat, C.C_JUICY_PLAYED, juicy)
     if target == seat:
         count(state, seat, C.C_FRUIT_PLAYED_OWN, ordinary + juicy)
@@ -745,6 +761,7 @@ def play_scarecrow(state, rules, rng, code):
     if code < C.C_SHOO_OUT:  # R16: it stays on the tree
         kind = code - C.C_PROTECT
         state[tree_at(seat, kind) + C.TREE_SCARECROW] = 1
+        sync_tree_bits(state, seat, kind)
         count(state, seat, C.C_PROTECTS, 1)
     elif code < C.C_SHOO_TO:  # R17: scarecrow and crow card to the discard pile
         kind = code - C.C_SHOO_OUT
@@ -797,17 +814,17 @@ def show_active_hand(state):
     """The hand of the seat to decide, where its bot's observation ends (cards.py)."""
     seat = state[L.H_SEAT]
     for card_type in range(C.N_TYPES):
-        state[C.F_ACTIVE_HAND + card_type] = state[hand_at(seat, card_type)]
+        state[C.F_ACTIVE_HAND + card_type] = state[as_index(hand_at(seat, card_type))]
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into step
 def apply(state, rules, code, rng):
     """Apply one legal decision and advance the game to the next pending decision."""
     advance(state, rules, code, rng)
     show_active_hand(state)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into apply (and so into step)
 def advance(state, rules, code, rng):
     """``apply`` without refreshing the active hand."""
     if code == C.STOP or code == C.C_PASS:
@@ -846,7 +863,7 @@ def setup(state, rules, n_players, rng):
 def deal(state, rules, n_players, rng, out):
     """``setup``, then the legal decisions of the first real choice (core loop contract)."""
     setup(state, rules, n_players, rng)
-    if game_over(state, rules, rng):
+    if state[L.H_OVER] and game_over(state, rules, rng):
         return 0
     n = legal(state, rules, out)
     return n if n > 1 else step(state, rules, out[0], rng, out)
@@ -857,7 +874,8 @@ def step(state, rules, decision, rng, out):
     """``apply``, then forced decisions until the next real choice (core loop contract)."""
     while True:
         apply(state, rules, decision, rng)
-        if game_over(state, rules, rng):
+        # the game runs on (the usual case) without a call: game_over loops only while it is over
+        if state[L.H_OVER] and game_over(state, rules, rng):
             return 0
         n = legal(state, rules, out)
         if n > 1:

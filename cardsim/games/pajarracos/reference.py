@@ -793,6 +793,21 @@ class ReferenceGame:
         obs[C.OBS_HAND : C.OBS_HAND + C.N_TYPES] = self.hands[seat]
         return obs
 
+    def tree_bits(self) -> tuple[int, int, int]:
+        """The trees as the engine's three bit sets (cards.py ``F_FRUIT_TREES``,
+        ``F_OPEN_TREES``, ``F_CROWED_TREES``), read from the trees: those taking fruit (R8), those
+        open to a crow card (R11, R16, A7, A9), those with a crow card on them."""
+        fruit = open_ = crowed = 0
+        for s in range(self.n):
+            for k, tree in enumerate(self.trees[s]):
+                if tree.open:
+                    fruit |= 1 << (k * C.MAX_PLAYERS + s)
+                    if tree.size > 0:
+                        open_ |= 1 << C.tree_index(s, k)
+                if tree.crow != C.NO_CROW:
+                    crowed |= 1 << C.tree_index(s, k)
+        return fruit, open_, crowed
+
     def state_array(self) -> np.ndarray:
         """The whole game as the engine's int32 state ``[cards.STATE_LEN]`` (entries of the
         reserve past its top are 0 here)."""
@@ -838,6 +853,7 @@ class ReferenceGame:
             if self.saved is not None:
                 v = C.F_SAVED + s * C.SAVED_LEN
                 st[v : v + C.SAVED_LEN] = self.saved[s]
+        st[C.F_FRUIT_TREES], st[C.F_OPEN_TREES], st[C.F_CROWED_TREES] = self.tree_bits()
         st[C.F_RESERVE : C.F_RESERVE + len(self.reserve)] = self.reserve
         st[C.F_RESERVE_OUT_TURN] = self.reserve_out_turn
         st[C.F_CROWS_LEFT] = self.crows_left
