@@ -53,6 +53,7 @@ import numpy as np
 from numba import njit, prange
 
 from cardsim.core import layout as L
+from cardsim.core.bits import as_index
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import (
     BLOCK_JIT,
@@ -153,12 +154,14 @@ while state[L.H_OVER] == 0:
     if n > 1:
         decisions += 1
         seat = state[L.H_SEAT]
-        b = seat_bot[seat]  # the run's bot: its parameter row, the name a fault gives
-        code = bot_code[b]  # the loop's function for it
+        # unsigned indexes (core.bits.as_index): a seat and a bot number are never negative,
+        # and numba's test for a negative index was ~6 instructions a decision
+        b = seat_bot[as_index(seat)]  # the run's bot: its parameter row, the name a fault gives
+        code = bot_code[as_index(b)]  # the loop's function for it
 {observe_call}{bot_calls}
         if choice < 0 or choice >= n:  # never trusted, built-in or not
             return fault(fault_row, FAULT_BAD_ANSWER, b, seat, game, choice, n)
-    n = step(state, rules, legal[choice], chance, legal)
+    n = step(state, rules, legal[as_index(choice)], chance, legal)  # 0 <= choice < n (or 0)
     end_turn_cap_reached(state)
 finalize(state, rules, game_row, seat_rows)
 game_row[L.G_N_PLAYERS] = n_players
@@ -171,7 +174,7 @@ game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BA
 
 _TRUSTED_CALL = """\
         {keyword} code == {i}:
-            choice = bot{i}(obs, legal, n, bot_params[b], bot_rng)
+            choice = bot{i}(obs, legal, n, bot_params[as_index(b)], bot_rng)
 """
 
 # A guarded bot sees copies (a write changes nothing the game reads) and nothing past OBS_LEN.
