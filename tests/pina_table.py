@@ -86,7 +86,8 @@ class Table:
         s[C.F_ROUND_FIRST] = active
         s[C.F_SP] = 0
         engine.push(s, C.K_TURN_START, 0, 0, 0)
-        self.n = engine.advance(s, self.rules, self.rng, self.legal_buf, -1)  # no decision pending
+        # no decision pending; the observation shown at the first one (``show``)
+        self.n = engine.advance(s, self.rules, self.rng, self.legal_buf, -1, True)
 
     # Reading the table ------------------------------------------------------------------------
     def hand(self, seat: int) -> list[int]:

@@ -37,6 +37,11 @@ class Bot:
     params: tuple[float, ...] = ()
     description: str = ""
     param_names: tuple[str, ...] = ()
+    # False: the bot never reads ``obs`` (a uniform random bot). A loop whose bots are all the
+    # ruleset's own and all say so plays the ruleset's ``blind_step`` (``registry.Ruleset``),
+    # which need not keep the observation's derived fields up to date. A bot from a file is
+    # always treated as reading it.
+    reads_observation: bool = True
 
 
 def check_compiled(fn, name: str) -> CPUDispatcher:

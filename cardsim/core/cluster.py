@@ -223,8 +223,10 @@ def recipe(spec) -> SpecRecipe:
 def _load_bot(source: BotSource, ruleset):
     from cardsim.core.bots import Bot, compile_bot, load_bot_file, load_bot_reference
 
+    reads_observation = True
     if source.kind == "builtin":
         fn = ruleset.bots()[source.ref].fn
+        reads_observation = ruleset.bots()[source.ref].reads_observation
     elif source.kind == "file":
         if not os.path.isfile(source.ref):
             raise CardsimError(
@@ -240,6 +242,7 @@ def _load_bot(source: BotSource, ruleset):
         source.params,
         source.description,
         source.param_names,
+        reads_observation,
     )
 
 

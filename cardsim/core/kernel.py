@@ -13,6 +13,10 @@ How a ruleset plugs in (``registry.Ruleset``):
   with ``play_kernels(deal, step, observe, finalize)``, which checks that. Compile them with
   ``jit.RULES_JIT`` and never call ``disable_compile`` on them.
 - ``state_len``, ``legal_len``, ``obs_len``, ``obs_is_state_prefix`` size the loop's buffers.
+- optionally ``blind_step()``: a ``step`` that may leave stale what only bots read (fields of a
+  prefix observation that the rules derive for them). A loop whose bots are all the ruleset's
+  own and declare ``Bot(reads_observation=False)`` (a uniform random bot) plays it instead of
+  ``step`` (``specialize.plays_blind``); any other loop, and every bot from a file, plays ``step``.
 
 Contract of the ruleset functions (``state``: int32 vector whose header is ``layout.py``; the
 types are ``RULESET_SIGNATURES``):

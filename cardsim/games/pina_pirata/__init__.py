@@ -23,6 +23,7 @@ RULESET = Ruleset(
     encode_rules=rules.encode,
     check_rules=rules.check,
     kernels=lazy("cardsim.games.pina_pirata.engine", "PLAY_KERNELS"),
+    blind_step=lazy("cardsim.games.pina_pirata.engine", "step_blind"),
     bots=lazy("cardsim.games.pina_pirata.bots", "BUILTIN"),
     default_bots=("greedy",),
     state_len=cards.STATE_LEN,

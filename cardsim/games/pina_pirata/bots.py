@@ -315,7 +315,13 @@ def weighted_bot(obs, legal, n_legal, params, rng):
 
 
 BUILTIN = {
-    "random": Bot("random", random_bot, (), "uniform over the legal decisions of each step"),
+    "random": Bot(
+        "random",
+        random_bot,
+        (),
+        "uniform over the legal decisions of each step",
+        reads_observation=False,  # the loop then plays engine.step_blind
+    ),
     "greedy": Bot(
         "greedy",
         weighted_bot,
