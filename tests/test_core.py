@@ -7,7 +7,7 @@ import pytest
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core import rng, runner
+from cardsim.core import registry, rng, runner
 from cardsim.core.bits import copy_within, low_bit_index
 from cardsim.core.bots import Bot
 from cardsim.core.errors import CardsimError
@@ -200,6 +200,16 @@ def test_a_bot_answering_out_of_range_is_refused():
     spec = runner.make_spec("fruit-picking", 5, 2, (), {}, seed=0, seat_bots=[bot, bot])
     with pytest.raises(CardsimError, match=r"bot 'bad' \(seat 0\) answered \d+ in game 0"):
         list(runner.iter_chunks(spec))
+
+
+def test_a_seating_must_seat_every_player():
+    """Fewer bots than seats once gave a one-entry seating table that the loop read past."""
+    random = registry.get("fruit-picking").bots()["random"]
+    with pytest.raises(CardsimError, match="needs a bot for each of its 2 seats"):
+        runner.make_spec("fruit-picking", 5, 2, seat_bots=[random])
+    table = np.array([[0, 1]], np.int16)  # bot 1 of a run with one bot
+    with pytest.raises(CardsimError, match="outside the run's 1 bots"):
+        runner.make_spec("fruit-picking", 5, 2, seat_bots=[random], seat_bot_table=table)
 
 
 def test_a_python_function_is_not_a_bot():

@@ -164,6 +164,19 @@ def check_players(ruleset, players: int | None) -> int:
     return n_players
 
 
+def check_seating(seat_bot_table: np.ndarray, n_players: int, n_bots: int) -> None:
+    """The play loop reads a game's bots from ``seat_bot_table`` without bounds checks: a row of
+    another width than the player count, or a bot number past the run's bots, would read memory
+    that is not the run's. One line instead."""
+    if seat_bot_table.ndim != 2 or seat_bot_table.shape[1] != n_players:
+        raise CardsimError(
+            f"a {n_players}-player run needs a bot for each of its {n_players} seats, "
+            f"got a seating table of shape {seat_bot_table.shape}"
+        )
+    if seat_bot_table.size and not (0 <= seat_bot_table.min() and seat_bot_table.max() < n_bots):
+        raise CardsimError(f"a seating names a bot outside the run's {n_bots} bots")
+
+
 def make_spec(
     game: str,
     games,
@@ -200,6 +213,7 @@ def make_spec(
         seat_bot_table = np.array(
             [[[d.name for d in distinct].index(b.name) for b in per_seat]], np.int16
         )
+    check_seating(seat_bot_table, n_players, len(distinct))
     compiled = tuple(
         Bot(
             b.name,
