@@ -221,7 +221,7 @@ def make_spec(
             b.params,
             b.description,
             b.param_names,
-            getattr(b, "reads_observation", True),
+            b.reads_observation,
         )
         for b in distinct
     )

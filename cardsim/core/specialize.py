@@ -307,7 +307,7 @@ def plays_blind(ruleset, bots, guard_flags) -> bool:
     return (
         ruleset.blind_step is not None
         and not any(guard_flags)
-        and not any(getattr(bot, "reads_observation", True) for bot in bots)
+        and not any(bot.reads_observation for bot in bots)
     )
 
 

@@ -559,9 +559,8 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     ties = 0
     if obs[L.H_PHASE] != C.PHASE_PLAY:
         read_hand_masks(obs)
-    if obs[L.H_PHASE] == C.PHASE_DRAW:
-        return best_draw(obs, params, legal, n_legal, rng)
-    if obs[L.H_PHASE] != C.PHASE_PLAY:
+        if obs[L.H_PHASE] == C.PHASE_DRAW:
+            return best_draw(obs, params, legal, n_legal, rng)
         for i in range(n_legal):
             v = decision_value(obs, params, legal[i], me)
             best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
