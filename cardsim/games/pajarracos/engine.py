@@ -84,6 +84,10 @@ The trees are also kept as three bit sets (``F_FRUIT_TREES``, ``F_OPEN_TREES``,
 word where it read every tree (the reference derives them from its trees, and the lockstep test
 compares them after every decision).
 
+A state index computed from a seat, kind or card type is read through ``as_index``
+(``core/bits.py``): none is negative, and numba's negative-index wraparound cost a compare and a
+select at each such read or write.
+
 Context fields ``F_CTX_*`` describe the action under way (``cards.py``); they are reset at the
 start of every action. ``F_JUICY_OWN_CROWS`` and ``F_SHOO_TO_ENDS`` show the bots two rule
 options (A4, A8) that change what a decision does.
@@ -92,12 +96,15 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, low_bit_index, popcount
+from cardsim.core.bits import as_index, copy_within, low_bit_index, popcount
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
+
+FRUIT_OFFSET_MASK = (1 << (C.C_CROW - C.C_FRUIT).bit_length()) - 1
+"""Covers every fruit code's offset ``code - C_FRUIT`` (``advance``)."""
 
 # Where things are ----------------------------------------------------------------------------------
 
@@ -125,7 +132,7 @@ def counter_at(seat, counter):
 
 @njit(**HOT_RULES_JIT)
 def count(state, seat, counter, amount):
-    state[C.F_COUNTERS + seat * C.N_COUNTERS + counter] += amount
+    state[as_index(C.F_COUNTERS + seat * C.N_COUNTERS + counter)] += amount
 
 
 @njit(**HOT_RULES_JIT)
@@ -211,8 +218,8 @@ def reset_context(state):
 
 @njit(**HOT_RULES_JIT)
 def take_from_hand(state, seat, card_type, n):
-    state[hand_at(seat, card_type)] -= n
-    state[hand_count_at(seat)] -= n
+    state[as_index(hand_at(seat, card_type))] -= n
+    state[as_index(hand_count_at(seat))] -= n
 
 
 @njit(**HOT_RULES_JIT)
@@ -233,8 +240,8 @@ def discard_crow(state, crow):
 def land_crow(state, crow, sender, seat, kind):
     """A crow card arrives on ``seat``'s tree of ``kind``, sent by ``sender``."""
     t = tree_at(seat, kind)
-    state[t + C.TREE_CROW] = crow
-    state[t + C.TREE_SENDER] = sender
+    state[as_index(t + C.TREE_CROW)] = crow
+    state[as_index(t + C.TREE_SENDER)] = sender
     sync_tree_bits(state, seat, kind)
     count(state, seat, C.C_CROWS_RECEIVED, 1)
 
@@ -243,9 +250,9 @@ def land_crow(state, crow, sender, seat, kind):
 def lift_crow(state, seat, kind):
     """Take the crow card off a tree; returns it (LONE or FLOCK_ON)."""
     t = tree_at(seat, kind)
-    crow = state[t + C.TREE_CROW]
-    state[t + C.TREE_CROW] = C.NO_CROW
-    state[t + C.TREE_SENDER] = -1
+    crow = state[as_index(t + C.TREE_CROW)]
+    state[as_index(t + C.TREE_CROW)] = C.NO_CROW
+    state[as_index(t + C.TREE_SENDER)] = -1
     sync_tree_bits(state, seat, kind)
     return crow
 
@@ -255,9 +262,9 @@ def draw_card(state, seat, out_turn):
     """The top card of the pile to ``seat``'s hand; the draw that empties the pile records
     ``out_turn`` as the game's reserve-out turn (R22)."""
     state[C.F_RESERVE_LEFT] -= 1
-    card_type = state[C.F_RESERVE + state[C.F_RESERVE_LEFT]]
-    state[hand_at(seat, card_type)] += 1
-    state[hand_count_at(seat)] += 1
+    card_type = state[as_index(C.F_RESERVE + state[C.F_RESERVE_LEFT])]
+    state[as_index(hand_at(seat, card_type))] += 1
+    state[as_index(hand_count_at(seat))] += 1
     if state[C.F_RESERVE_LEFT] == 0:
         state[L.H_TRIGGERED] = 1
         state[C.F_RESERVE_OUT_TURN] = out_turn
@@ -266,7 +273,8 @@ def draw_card(state, seat, out_turn):
 @njit(**RULES_JIT)
 def draw_up(state, rules, seat):
     """R21 step 2, R22: draw from the top of the pile up to the hand size while it lasts."""
-    while state[hand_count_at(seat)] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
+    hand = as_index(hand_count_at(seat))
+    while state[hand] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
         draw_card(state, seat, state[L.H_TURNS])
 
 
@@ -278,16 +286,16 @@ def crows_eat(state, seat):
         kind = low_bit_index(attacked)  # the lowest kind left
         attacked &= attacked - 1
         t = tree_at(seat, kind)
-        crow = state[t + C.TREE_CROW]
-        sender = state[t + C.TREE_SENDER]
-        eaten = 1 if crow == C.LONE else state[t + C.TREE_SIZE]
-        state[t + C.TREE_SIZE] -= eaten
-        state[C.F_DISCARD + C.D_FRUIT + kind] += eaten
+        crow = state[as_index(t + C.TREE_CROW)]
+        sender = state[as_index(t + C.TREE_SENDER)]
+        eaten = 1 if crow == C.LONE else state[as_index(t + C.TREE_SIZE)]
+        state[as_index(t + C.TREE_SIZE)] -= eaten
+        state[as_index(C.F_DISCARD + C.D_FRUIT + kind)] += eaten
         count(state, seat, C.C_FRUIT_LOST, eaten)
         count(state, sender, C.C_FRUIT_EATEN_BY_ITS_CROWS, eaten)
         if crow == C.FLOCK_ON:
             count(state, seat, C.C_TREES_WIPED, 1)
-        if state[t + C.TREE_SIZE] == 0:  # the tree is gone, and its crow with it
+        if state[as_index(t + C.TREE_SIZE)] == 0:  # the tree is gone, and its crow with it
             discard_crow(state, lift_crow(state, seat, kind))
             state[C.F_CROWS_ON_TREES] -= 1
 
@@ -481,8 +489,16 @@ def start_turn(state, rules, seat, rng):
     state[L.H_SEAT] = seat
     state[L.H_PHASE] = C.PHASE_ACTION
     reset_context(state)
-    if state[hand_count_at(seat)] == 0:
+    if state[as_index(hand_count_at(seat))] == 0:
         end_game(state, rules, rng, C.END_EMPTY_HAND)
+
+
+@njit(**HOT_RULES_JIT)
+def next_seat(state):
+    """The next seat clockwise (R21 step 3): a compare and a select, where ``% n_players`` was a
+    division (~25 cycles) and its sign fix-up."""
+    seat = state[L.H_SEAT] + 1
+    return 0 if seat >= state[L.H_N_PLAYERS] else seat
 
 
 @njit(**INLINE_JIT)  # into end_turn and finish_extra_turn: a call less per turn
@@ -494,7 +510,7 @@ def pass_turn(state, rules, rng):
     if end_turn_cap_reached(state):
         end_game(state, rules, rng, L.END_TURN_CAP)
         return
-    start_turn(state, rules, (state[L.H_SEAT] + 1) % state[L.H_N_PLAYERS], rng)
+    start_turn(state, rules, next_seat(state), rng)
 
 
 @njit(**RULES_JIT)
@@ -516,7 +532,7 @@ def extra_turn(state, rules, rng):
     if separate:
         crows_eat(state, seat)
         draw_up(state, rules, seat)
-    if state[hand_count_at(seat)] == 0:
+    if state[as_index(hand_count_at(seat))] == 0:
         if rules[R.R_EMPTY_EXTRA_ENDS] and state[C.F_RESERVE_LEFT] == 0:
             end_game(state, rules, rng, C.END_EMPTY_EXTRA_TURN)  # R23: crows eat no more
         else:
@@ -714,7 +730,7 @@ def play_fruit(state, rules, rng, ordinary, juicy):
     target = state[C.F_CTX_TARGET]
     take_from_hand(state, seat, C.FRUIT + kind, ordinary)
     take_from_hand(state, seat, C.JUICY + kind, juicy)
-    state[tree_at(target, kind) + C.TREE_SIZE] += ordinary + juicy
+    state[as_index(tree_at(target, kind) + C.TREE_SIZE)] += ordinary + juicy
     sync_tree_bits(state, target, kind)  # the tree exists now, open to crows (R8, R11)
     count(state, seat, C.C_JUICY_PLAYED, juicy)
     if target == seat:
@@ -760,7 +776,7 @@ def play_scarecrow(state, rules, rng, code):
     take_from_hand(state, seat, C.SCARECROW, 1)
     if code < C.C_SHOO_OUT:  # R16: it stays on the tree
         kind = code - C.C_PROTECT
-        state[tree_at(seat, kind) + C.TREE_SCARECROW] = 1
+        state[as_index(tree_at(seat, kind) + C.TREE_SCARECROW)] = 1
         sync_tree_bits(state, seat, kind)
         count(state, seat, C.C_PROTECTS, 1)
     elif code < C.C_SHOO_TO:  # R17: scarecrow and crow card to the discard pile
@@ -793,7 +809,7 @@ def discard_card(state, code):
     seat = state[L.H_SEAT]
     card_type = code - C.C_DISCARD
     take_from_hand(state, seat, card_type, 1)
-    state[C.F_DISCARD + discard_class(card_type)] += 1
+    state[as_index(C.F_DISCARD + discard_class(card_type))] += 1
     count(state, seat, C.C_CARDS_DISCARDED, 1)
     state[C.F_CTX_LAST] = card_type
     state[L.H_PHASE] = C.PHASE_DISCARD_MORE
@@ -811,10 +827,11 @@ def stop(state, rules, rng):
 
 @njit(**HOT_RULES_JIT)
 def show_active_hand(state):
-    """The hand of the seat to decide, where its bot's observation ends (cards.py)."""
-    seat = state[L.H_SEAT]
-    for card_type in range(C.N_TYPES):
-        state[C.F_ACTIVE_HAND + card_type] = state[as_index(hand_at(seat, card_type))]
+    """The hand of the seat to decide, where its bot's observation ends (cards.py). One
+    ``memcpy`` of 13 words, which LLVM writes as three moves: the loop it replaces stayed 26
+    scalar loads and stores (the two ranges are in one array, so LLVM could not tell they do
+    not overlap)."""
+    copy_within(state, C.F_ACTIVE_HAND, hand_at(state[L.H_SEAT], 0), C.N_TYPES)
 
 
 @njit(**INLINE_JIT)  # into step
@@ -830,7 +847,9 @@ def advance(state, rules, code, rng):
     if code == C.STOP or code == C.C_PASS:
         stop(state, rules, rng)
     elif code < C.C_CROW:  # a fruit play: kind, orchard, ordinary and juicy cards
-        orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+        # the mask changes no fruit code's offset but tells LLVM it is not negative, so the
+        # divisions below compile without Python's floor fix-ups for a negative dividend
+        orchard, cards = divmod((code - C.C_FRUIT) & FRUIT_OFFSET_MASK, C.PLAY_SPAN)
         target = orchard % C.MAX_PLAYERS
         state[C.F_CTX_KIND] = orchard // C.MAX_PLAYERS
         state[C.F_CTX_TARGET] = target
