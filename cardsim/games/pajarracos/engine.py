@@ -570,25 +570,38 @@ def decline_extra_turn(state, rules, rng):
 def list_fruit_plays(state, rules, seat, kind, orchards, out, n):
     """Fruit play codes of ``kind``: every orchard in the bit set ``orchards`` (bit per target
     seat: not yet used and taking the fruit, R7, R8, ``F_FRUIT_TREES``), every count the hand
-    allows (R6, R9, A2)."""
+    allows (R6, R9, A2).
+
+    The card counts of a play are bit sets too (bit ``c``: ``c`` cards), listed like the trees:
+    a loop whose length LLVM cannot compute is not vectorized, where the loops over
+    ``range(n_juicy + 1)`` were, with ~30 instructions of set-up for runs of one or two codes."""
     if not can_play_kind(state, rules, seat, kind):
         return n
     n_ordinary = state[as_index(hand_at(seat, C.FRUIT + kind))]
     n_juicy = state[as_index(hand_at(seat, C.JUICY + kind))]
-    alone = rules[R.R_JUICY_ALONE] != 0
+    ordinary_counts = (2 << n_ordinary) - 2  # 1..n_ordinary
+    if n_juicy == 0:  # the usual hand: one code per orchard and ordinary count
+        while orchards:
+            first = orchard_first_code(kind, orchards)
+            orchards &= orchards - 1
+            n = list_bits(ordinary_counts, first, C.COUNT_BASE, out, n)
+        return n
+    juicy_counts = (2 << n_juicy) - 1  # 0..n_juicy
+    alone_counts = juicy_counts - 1 if rules[R.R_JUICY_ALONE] != 0 else 0  # A2: 1..n_juicy
     while orchards:
-        target = low_bit_index(orchards)  # the lowest orchard left
+        first = orchard_first_code(kind, orchards)
         orchards &= orchards - 1
-        first = C.C_FRUIT + (kind * C.MAX_PLAYERS + target) * C.PLAY_SPAN
-        if alone:  # juicy cards without an ordinary one (A2)
-            for juicy in range(1, n_juicy + 1):
-                out[as_index(n)] = first + juicy
-                n += 1
+        n = list_bits(alone_counts, first, 1, out, n)  # juicy cards without an ordinary one
         for ordinary in range(1, n_ordinary + 1):
-            for juicy in range(n_juicy + 1):
-                out[as_index(n)] = first + ordinary * C.COUNT_BASE + juicy
-                n += 1
+            n = list_bits(juicy_counts, first + ordinary * C.COUNT_BASE, 1, out, n)
     return n
+
+
+@njit(**HOT_RULES_JIT)
+def orchard_first_code(kind, orchards):
+    """The fruit code of no card of ``kind`` into the lowest orchard of ``orchards``: a play's
+    code adds its card counts (``cards.fruit_code``)."""
+    return C.C_FRUIT + (kind * C.MAX_PLAYERS + low_bit_index(orchards)) * C.PLAY_SPAN
 
 
 @njit(**HOT_RULES_JIT)
@@ -605,10 +618,10 @@ def kind_orchards(fruit_mask, used, kind):
 
 
 @njit(**HOT_RULES_JIT)
-def list_trees(mask, first, out, n):
-    """``first + tree`` for every tree in ``mask``, ascending."""
+def list_bits(mask, first, scale, out, n):
+    """``first + i * scale`` for every bit ``i`` of ``mask`` (trees, card counts), ascending."""
     while mask:
-        out[as_index(n)] = first + low_bit_index(mask)  # the lowest tree left
+        out[as_index(n)] = first + low_bit_index(mask) * scale  # the lowest bit left
         mask &= mask - 1
         n += 1
     return n
@@ -620,7 +633,7 @@ def list_crows(state, seat, open_mask, out, n):
     ``open_mask`` from ``others_open_trees``)."""
     for crow in range(2):
         if state[as_index(hand_at(seat, C.LONE_CROW + crow))] > 0:
-            n = list_trees(open_mask, C.C_CROW + crow * C.N_TREES, out, n)
+            n = list_bits(open_mask, C.C_CROW + crow * C.N_TREES, 1, out, n)
     return n
 
 
@@ -643,7 +656,7 @@ def list_scarecrows(state, seat, open_mask, out, n):
     while attacked:  # R19, A9
         kind = low_bit_index(attacked)
         attacked &= attacked - 1
-        n = list_trees(open_mask, C.C_SHOO_TO + kind * C.N_TREES, out, n)
+        n = list_bits(open_mask, C.C_SHOO_TO + kind * C.N_TREES, 1, out, n)
     return n
 
 
@@ -685,7 +698,7 @@ def list_juicy_crows(state, rules, out):
     crowed = state[C.F_CROWED_TREES]
     if rules[R.R_JUICY_OWN_CROWS] == 0:
         crowed &= ~seat_trees(state[L.H_SEAT])
-    return list_trees(crowed, C.C_JUICY_CROW, out, 0)
+    return list_bits(crowed, C.C_JUICY_CROW, 1, out, 0)
 
 
 @njit(**INLINE_JIT)  # into step and deal
