@@ -513,7 +513,7 @@ def pass_turn(state, rules, rng):
     start_turn(state, rules, next_seat(state), rng)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into its callers (fruit_part_done and so step, stop, ...): 3 arrays a call
 def end_turn(state, rules, rng):
     """R21: crows eat, the player draws, the turn passes."""
     seat = state[L.H_SEAT]
@@ -637,7 +637,7 @@ def list_crows(state, seat, open_mask, out, n):
     return n
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into list_action and legal's SCARECROW_MORE: the call passed 2 arrays
 def list_scarecrows(state, seat, open_mask, out, n):
     """Scarecrow codes on own trees this action has not used (R16, R17, R19, A8, A9;
     ``open_mask`` from ``others_open_trees``)."""
@@ -725,7 +725,7 @@ def legal(state, rules, out):
 # Applying decisions ------------------------------------------------------------------------------------
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into play_fruit (step) and attract_crow, with the end_turn inlined in it
 def fruit_part_done(state, rules, rng):
     """After a fruit batch (and its crow): one tree per action (A3), else another orchard or stop."""
     if rules[R.R_SINGLE_TARGET]:
