@@ -901,7 +901,7 @@ def deal(state, rules, n_players, rng, out):
     return n if n > 1 else step(state, rules, out[0], rng, out)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into the play loop (and deal): the call passed four arrays
 def step(state, rules, decision, rng, out):
     """``apply``, then forced decisions until the next real choice (core loop contract)."""
     while True:
