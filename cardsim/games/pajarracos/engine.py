@@ -131,6 +131,13 @@ def counter_at(seat, counter):
 
 
 @njit(**HOT_RULES_JIT)
+def seat_after(seat, n_players):
+    """The next seat clockwise (R2, R21 step 3): a compare and a select, where
+    ``% n_players`` was a division (~25 cycles) and its sign fix-up."""
+    return 0 if seat + 1 >= n_players else seat + 1
+
+
+@njit(**HOT_RULES_JIT)
 def count(state, seat, counter, amount):
     state[as_index(C.F_COUNTERS + seat * C.N_COUNTERS + counter)] += amount
 
@@ -180,7 +187,7 @@ def sync_tree_bits(state, seat, kind):
 @njit(**HOT_RULES_JIT)
 def empty_table_bits(state):
     """The tree bit sets of a table without trees (a deal): every tree takes fruit (R8), none is
-    open to a crow card or crowed (``refresh_tree_bits`` of an empty table, without the pass)."""
+    open to a crow card or crowed (``bare_table_bits`` of an empty table)."""
     seats = (1 << state[L.H_N_PLAYERS]) - 1
     fruit = 0
     for kind in range(C.MAX_KINDS):
@@ -191,15 +198,17 @@ def empty_table_bits(state):
 
 
 @njit(**RULES_JIT)
-def refresh_tree_bits(state):
-    """The three tree bit sets from every seat's trees (the end of a game): what
-    ``sync_tree_bits`` keeps them equal to tree by tree."""
-    state[C.F_FRUIT_TREES] = 0
-    state[C.F_OPEN_TREES] = 0
-    state[C.F_CROWED_TREES] = 0
+def bare_table_bits(state):
+    """The three tree bit sets once no crow or scarecrow is left on any tree (R24, the end of a
+    game): every tree takes fruit (R8), an existing one is open to a crow card, none is crowed:
+    what ``sync_tree_bits`` of every tree gives then, without its pass."""
+    empty_table_bits(state)
+    trees = 0
     for seat in range(state[L.H_N_PLAYERS]):
         for kind in range(C.MAX_KINDS):
-            sync_tree_bits(state, seat, kind)
+            exists = state[as_index(tree_at(seat, kind) + C.TREE_SIZE)] > 0
+            trees |= (1 << (seat * C.MAX_KINDS + kind)) * exists
+    state[C.F_OPEN_TREES] = trees
 
 
 @njit(**HOT_RULES_JIT)
@@ -278,10 +287,17 @@ def draw_up(state, rules, seat):
         draw_card(state, seat, state[L.H_TURNS])
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # into end_turn and extra_turn: most turns end with no crow on the trees
 def crows_eat(state, seat):
     """R21 step 1: every crow card on ``seat``'s trees eats, in kind order (R12, R13)."""
     attacked = (state[C.F_CROWED_TREES] >> (seat * C.MAX_KINDS)) & ((1 << C.MAX_KINDS) - 1)
+    if attacked:
+        crows_eat_trees(state, seat, attacked)
+
+
+@njit(**RULES_JIT)
+def crows_eat_trees(state, seat, attacked):
+    """``crows_eat`` on the kinds in the bit set ``attacked``, lowest first (R12, R13)."""
     while attacked:
         kind = low_bit_index(attacked)  # the lowest kind left
         attacked &= attacked - 1
@@ -306,22 +322,25 @@ def crows_eat(state, seat):
 @njit(**RULES_JIT)
 def stack_deck(state, rules):
     """The deck as card types in card-id order (cards.py) into the reserve area; its size. The
-    deck holds at least one fruit card (fruit_kinds and fruit_per_kind are at least 1)."""
+    deck holds at least one fruit card (fruit_kinds and fruit_per_kind are at least 1). Each
+    card type's copies are one run, written by a loop LLVM vectorizes."""
     n = 0
+    per_kind = rules[R.R_FRUIT_PER_KIND]
+    juicy = min(rules[R.R_JUICY_PER_KIND], per_kind)  # the lowest indices of a kind (A1)
     for kind in range(rules[R.R_FRUIT_KINDS]):
-        for index in range(rules[R.R_FRUIT_PER_KIND]):
-            juicy = index < rules[R.R_JUICY_PER_KIND]  # the lowest indices are juicy (A1)
-            state[C.F_RESERVE + n] = (C.JUICY if juicy else C.FRUIT) + kind
-            n += 1
-    for card_type, copies in (
-        (C.LONE_CROW, rules[R.R_LONE_CROWS]),
-        (C.FLOCK, rules[R.R_FLOCKS]),
-        (C.SCARECROW, rules[R.R_SCARECROWS]),
-    ):
-        for _ in range(copies):
-            state[C.F_RESERVE + n] = card_type
-            n += 1
-    return n
+        n = stack_copies(state, n, C.JUICY + kind, juicy)
+        n = stack_copies(state, n, C.FRUIT + kind, per_kind - juicy)
+    n = stack_copies(state, n, C.LONE_CROW, rules[R.R_LONE_CROWS])
+    n = stack_copies(state, n, C.FLOCK, rules[R.R_FLOCKS])
+    return stack_copies(state, n, C.SCARECROW, rules[R.R_SCARECROWS])
+
+
+@njit(**HOT_RULES_JIT)
+def stack_copies(state, n, card_type, copies):
+    """``copies`` cards of ``card_type`` onto the deck of ``n`` cards (``stack_deck``)."""
+    for i in range(copies):
+        state[as_index(C.F_RESERVE + n + i)] = card_type
+    return n + max(copies, 0)
 
 
 @njit(**RULES_JIT)
@@ -343,10 +362,11 @@ def deal_table(state, rules, n_players, rng):
     n = stack_deck(state, rules)
     shuffle(rng, state[C.F_RESERVE : C.F_RESERVE + n], n)  # R1
     state[C.F_RESERVE_LEFT] = n
-    for _ in range(rules[R.R_HAND_SIZE]):  # R2: one card at a time, clockwise from the first
-        for i in range(n_players):
-            if state[C.F_RESERVE_LEFT] > 0:
-                draw_card(state, (first + i) % n_players, 0)  # emptied at the deal: turn 0
+    seat = first
+    for _ in range(rules[R.R_HAND_SIZE] * n_players):  # R2: one card at a time, clockwise
+        if state[C.F_RESERVE_LEFT] > 0:
+            draw_card(state, seat, 0)  # emptied at the deal: turn 0
+        seat = seat_after(seat, n_players)
     start_turn(state, rules, first, rng)
 
 
@@ -413,7 +433,7 @@ def clear_table(state):
         state[counter_at(seat, C.C_FRUIT_CARDS)] = fruit
         state[counter_at(seat, C.C_LARGEST_TREE)] = largest
         state[counter_at(seat, C.C_TREES)] = trees
-    refresh_tree_bits(state)  # no crow or scarecrow left on any tree
+    bare_table_bits(state)
 
 
 @njit(**RULES_JIT)
@@ -493,14 +513,6 @@ def start_turn(state, rules, seat, rng):
         end_game(state, rules, rng, C.END_EMPTY_HAND)
 
 
-@njit(**HOT_RULES_JIT)
-def next_seat(state):
-    """The next seat clockwise (R21 step 3): a compare and a select, where ``% n_players`` was a
-    division (~25 cycles) and its sign fix-up."""
-    seat = state[L.H_SEAT] + 1
-    return 0 if seat >= state[L.H_N_PLAYERS] else seat
-
-
 @njit(**INLINE_JIT)  # into end_turn and finish_extra_turn: a call less per turn
 def pass_turn(state, rules, rng):
     """R21 step 3: the turn is over; the cap safeguard, else the next seat clockwise."""
@@ -510,7 +522,7 @@ def pass_turn(state, rules, rng):
     if end_turn_cap_reached(state):
         end_game(state, rules, rng, L.END_TURN_CAP)
         return
-    start_turn(state, rules, next_seat(state), rng)
+    start_turn(state, rules, seat_after(state[L.H_SEAT], state[L.H_N_PLAYERS]), rng)
 
 
 @njit(**INLINE_JIT)  # into its callers (fruit_part_done and so step, stop, ...): 3 arrays a call
