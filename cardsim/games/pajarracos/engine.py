@@ -80,7 +80,8 @@ R26 within them) until one is ahead. ``turns`` then counts the turns of every ga
 
 The trees are also kept as three bit sets (``F_FRUIT_TREES``, ``F_OPEN_TREES``,
 ``F_CROWED_TREES``: trees taking fruit, open to a crow card, with a crow card; cards.py), updated by
-``sync_tree_bits`` wherever a tree's size, crow or scarecrow changes, so that a listing reads a
+``sync_tree_bits`` wherever a tree's size, crow or scarecrow changes (or set to what it would
+give, where the rules fix it: a fruit play, a crow card landing), so that a listing reads a
 word where it read every tree (the reference derives them from its trees, and the lockstep test
 compares them after every decision).
 
@@ -251,7 +252,12 @@ def land_crow(state, crow, sender, seat, kind):
     t = tree_at(seat, kind)
     state[as_index(t + C.TREE_CROW)] = crow
     state[as_index(t + C.TREE_SENDER)] = sender
-    sync_tree_bits(state, seat, kind)
+    # a crow card lands only on a tree with none and no scarecrow (R10, R11, R19): crowed now, it
+    # takes no fruit and is open to no crow card (``sync_tree_bits``' result, without its reads)
+    tree_bit = 1 << (seat * C.MAX_KINDS + kind)
+    state[C.F_CROWED_TREES] |= tree_bit
+    state[C.F_OPEN_TREES] &= ~tree_bit
+    state[C.F_FRUIT_TREES] &= ~(1 << (kind * C.MAX_PLAYERS + seat))
     count(state, seat, C.C_CROWS_RECEIVED, 1)
 
 
@@ -756,7 +762,9 @@ def play_fruit(state, rules, rng, ordinary, juicy):
     take_from_hand(state, seat, C.FRUIT + kind, ordinary)
     take_from_hand(state, seat, C.JUICY + kind, juicy)
     state[as_index(tree_at(target, kind) + C.TREE_SIZE)] += ordinary + juicy
-    sync_tree_bits(state, target, kind)  # the tree exists now, open to crows (R8, R11)
+    # the tree took fruit, so it has no crow and no scarecrow (R8): it exists now and is open to
+    # crow cards (R11); taking fruit and crowed, it stays as it was (``sync_tree_bits``' result)
+    state[C.F_OPEN_TREES] |= 1 << (target * C.MAX_KINDS + kind)
     count(state, seat, C.C_JUICY_PLAYED, juicy)
     if target == seat:
         count(state, seat, C.C_FRUIT_PLAYED_OWN, ordinary + juicy)
