@@ -104,6 +104,8 @@ from cardsim.core.rng import randint, shuffle
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
 
+KIND_BITS = (1 << C.MAX_KINDS) - 1
+"""Every kind in a bit set of kinds."""
 SEAT_BITS = (1 << C.MAX_PLAYERS) - 1
 """The orchards of one kind in an orchard bit set (``F_FRUIT_TREES``: bit kind * MAX_PLAYERS +
 seat)."""
@@ -147,17 +149,22 @@ def count(state, seat, counter, amount):
 
 
 @njit(**HOT_RULES_JIT)
-def playable_kinds(state, rules, seat):
-    """Bit per kind the hand holds a fruit play of: an ordinary card, or a juicy one when it may
-    be played alone (R6, R9, A2). Without branches: which kinds a hand holds is a coin toss for
-    the branch predictor, and the branch per kind it replaces was a third of a mispredict each."""
-    alone = rules[R.R_JUICY_ALONE] != 0
-    kinds = 0
-    for kind in range(C.MAX_KINDS):
-        ordinary = state[as_index(hand_at(seat, C.FRUIT + kind))] > 0
-        juicy = state[as_index(hand_at(seat, C.JUICY + kind))] > 0
-        kinds |= (1 << kind) * (ordinary | (juicy & alone))
-    return kinds
+def held_types(state, seat):
+    """Bit per card type the seat holds, read once for the listings of an action (fruit plays,
+    discards): without branches, as which cards a hand holds is a coin toss for the branch
+    predictor."""
+    held = 0
+    for card_type in range(C.N_TYPES):
+        held |= (1 << card_type) * (state[as_index(hand_at(seat, card_type))] > 0)
+    return held
+
+
+@njit(**HOT_RULES_JIT)
+def playable_kinds(rules, held):
+    """Bit per kind the hand (``held_types``) holds a fruit play of: an ordinary card, or a juicy
+    one when it may be played alone (R6, R9, A2)."""
+    juicy_alone = (held >> C.JUICY) * (rules[R.R_JUICY_ALONE] != 0)
+    return (held | juicy_alone) & KIND_BITS
 
 
 @njit(**HOT_RULES_JIT)
@@ -699,11 +706,11 @@ def list_scarecrows(state, seat, open_mask, out, n):
 
 
 @njit(**RULES_JIT)
-def list_discards(state, seat, from_type, out, n):
-    """``C_DISCARD`` codes for each type in hand from ``from_type`` on (R20)."""
+def list_discards(held, from_type, out, n):
+    """``C_DISCARD`` codes for each type in hand (``held_types``) from ``from_type`` on (R20)."""
     for card_type in range(from_type, C.N_TYPES):
         out[as_index(n)] = C.C_DISCARD + card_type  # kept only if in hand (no branch)
-        n += state[as_index(hand_at(seat, card_type))] > 0
+        n += held >> card_type & 1
     return n
 
 
@@ -711,10 +718,11 @@ def list_discards(state, seat, from_type, out, n):
 def list_action(state, rules, seat, out):
     """Every first part of an action (R5), ascending codes."""
     open_mask = others_open_trees(state, seat)
-    n = list_fruit_plays(state, rules, seat, playable_kinds(state, rules, seat), out, 0)
+    held = held_types(state, seat)
+    n = list_fruit_plays(state, rules, seat, playable_kinds(rules, held), out, 0)
     n = list_crows(state, seat, open_mask, out, n)
     n = list_scarecrows(state, seat, open_mask, out, n)
-    n = list_discards(state, seat, 0, out, n)
+    n = list_discards(held, 0, out, n)
     if rules[R.R_DISCARD_MIN] == 0:
         out[as_index(n)] = C.C_PASS  # A12 alternative
         n += 1
@@ -745,13 +753,15 @@ def legal(state, rules, out):
         return list_juicy_crows(state, rules, out)
     out[0] = C.STOP
     if phase == C.PHASE_FRUIT_MORE:
-        kind = playable_kinds(state, rules, seat) & (1 << state[C.F_CTX_KIND])  # the action's
+        held = held_types(state, seat)
+        kind = playable_kinds(rules, held) & (1 << state[C.F_CTX_KIND])  # the action's
         return list_fruit_plays(state, rules, seat, kind, out, 1)
     if phase == C.PHASE_CROW_MORE:
         return list_crows(state, seat, others_open_trees(state, seat), out, 1)
     if phase == C.PHASE_SCARECROW_MORE:
         return list_scarecrows(state, seat, others_open_trees(state, seat), out, 1)
-    return list_discards(state, seat, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
+    held = held_types(state, seat)
+    return list_discards(held, state[C.F_CTX_LAST], out, 1)  # PHASE_DISCARD_MORE
 
 
 # Applying decisions ------------------------------------------------------------------------------------
