@@ -242,6 +242,44 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
+@njit(**HOT_RULES_JIT)
+def project_top1(obs, table):
+    """Every seat's largest projected tree (``project_seat``'s ``T_TOP1``) without the rest of
+    the table: all that a fruit play's value needs of it (``fruit_change``). A crow card lies on
+    an existing tree only, so ``after_meal`` is ``size - crow`` under no crow or a lone crow, 0
+    under a flock (R12, R13); a negative size from a lone crow on an empty tree could not win the
+    ``max`` with 0 anyway. Without branches, as ``after_meal``."""
+    for seat in range(obs[L.H_N_PLAYERS]):
+        t = tree_at(seat, 0)
+        top1 = 0
+        for kind in range(C.MAX_KINDS):
+            size = obs[as_index(t + kind + C.TREE_SIZE)]
+            crow = obs[as_index(t + kind + C.TREE_CROW)]
+            top1 = max(top1, (size - crow) * (crow != C.FLOCK_ON))
+        table[as_index(T_TOP1 + seat)] = top1
+
+
+@njit(**HOT_RULES_JIT)
+def fruit_change(size0, cards, top1):
+    """``change_with`` of a tree of ``size0`` fruit cards that takes fruit (so has no crow: its
+    projected size is its size, R8) growing by ``cards``, for an orchard whose largest projected
+    tree is ``top1``: the fruit grows by ``cards``, the largest becomes ``max(top1, size0 +
+    cards)`` (R25; ``top1`` counts this tree, and it only grows). Always at least ``cards``."""
+    return cards + max(0, size0 + cards - top1)
+
+
+@njit(**HOT_RULES_JIT)
+def weigh_gain(params, me, seat, change):
+    """``weigh_seat`` of a rise (``change`` > 0, as every fruit play's ``fruit_change``): W_OWN
+    times the rise for the bot's own orchard, minus W_GIFT times it for another's. Written as a
+    choice of integers, a weight's index and the rise's sign (``w * -c`` is ``-w * c`` exactly,
+    IEEE products round symmetrically), not of the two weights: the target is unpredictable and a
+    choice between two floats compiles to a branch."""
+    other = seat != me
+    weight = params[as_index(W_GIFT if other else W_OWN)]
+    return weight * (-change if other else change)
+
+
 MIN_KEEP = 0.3  # the least ``card_keep_value`` gives a card (bounds a run of discards)
 
 
@@ -387,88 +425,68 @@ def consider_run(value, i, end, best, best_value, ties, rng):
 
 @njit(**INLINE_JIT)  # into weighted_bot and so into the play loop
 def best_decision(obs, table, legal, n_legal, params, rng):
-    """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
-    in runs of one kind of decision: what a run's codes share is read once per run (the values
-    are ``decision_value``'s, code by code). One loop, with ``decision_value`` written once: each
-    inlined copy of it costs seconds of compile time.
+    """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order: STOP,
+    the fruit plays, then the rest in runs of one kind of decision. The fruit plays, most of the
+    codes and nearly all of them one-code blocks, are valued in a loop of their own from a few
+    integers each (``fruit_change``); in the rest, what a run's codes share is read once per run.
+    The values are ``decision_value``'s, code by code, and it is written once: each inlined copy
+    of it costs seconds of compile time.
 
-    A run or an orchard's block of codes whose values are all below the running best's tie
-    window is skipped whole (``below_ties``): such codes change nothing and draw nothing, so the
-    choice and the random draws are those of valuing every code."""
+    A run of codes whose values are all below the running best's tie window is skipped whole
+    (``below_ties``): such codes change nothing and draw nothing, so the choice and the random
+    draws are those of valuing every code."""
     me = obs[L.H_SEAT]
-    # The table is projected seat by seat as the values need it (``projected``: bit per seat);
-    # an orchard's block of fruit plays reads its seat's row once for all of that seat's kinds.
+    # The table is projected seat by seat as the values need it (``projected``: bit per seat).
     projected = 0
     whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
     if params[W_HARM_LEADER] != params[W_HARM_OTHERS]:
         projected = project_rest(obs, table, projected)
         leader = leader_of(table, me, obs[L.H_N_PLAYERS])
-    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
-    harm_free = harm_free and params[W_LANDING] == 0
-    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
-    gift = params[W_GIFT]
     best = 0
     best_value = -1e18
     ties = 0
-    # fruit plays: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
-    block_end = block = target = kind = size0 = rest = others = 0
-    plain_below = False
+    i = 0
+    if legal[0] == C.STOP:
+        best, best_value, ties = consider(params[W_STOP], 0, best, best_value, ties, rng)
+        i = 1
+    # fruit plays: code - C_FRUIT = (kind * MAX_PLAYERS + target) * PLAY_SPAN + ordinary *
+    # COUNT_BASE + juicy; each needs its target's largest tree (T_TOP1)
+    if i < n_legal and legal[as_index(i)] < C.C_CROW:
+        project_top1(obs, table)
+    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
+    while i < n_legal:
+        code = legal[as_index(i)]
+        if not C.C_FRUIT <= code < C.C_CROW:  # (both bounds: the divisions below are unsigned)
+            break
+        orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+        kind, target = divmod(orchard, C.MAX_PLAYERS)
+        ordinary, juicy = divmod(cards, C.COUNT_BASE)
+        size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
+        v = params[W_CARDS] * (ordinary + juicy)
+        move = -1e18
+        if juicy_crows and juicy > 0:  # a crow card will fly there (R10), unless A4 forbids
+            if projected != whole:
+                projected = project_rest(obs, table, projected)
+            size = size0 + ordinary + juicy
+            move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+        if move > -1e17:
+            v = v + move
+        else:  # fruit_value's weigh_seat(..., change_with(table, target, kind, size))
+            change = fruit_change(size0, ordinary + juicy, table[as_index(T_TOP1 + target)])
+            v = v + weigh_gain(params, me, target, change)
+        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        i += 1
+    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
+    harm_free = harm_free and params[W_LANDING] == 0
     # shoo-tos: code - C_SHOO_TO = kind * N_TREES + destination tree (R19)
     src_kind = -1
     crow = 0
     head = relief = forgone = 0.0
     own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
-    i = 0
     while i < n_legal:
         code = legal[as_index(i)]
-        if C.C_FRUIT <= code < C.C_CROW:
-            if code >= block_end:  # the first play into this orchard
-                orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
-                block = C.C_FRUIT + orchard * C.PLAY_SPAN
-                block_end = block + C.PLAY_SPAN
-                kind, target = divmod(orchard, C.MAX_PLAYERS)
-                # A play into another orchard that draws no crow is worth at most
-                # (W_CARDS - W_GIFT) per card: its owner's score grows by at least the cards.
-                plain_below = False
-                if target != me and gift >= 0:
-                    most = obs[as_index(C.OBS_HAND + C.FRUIT + kind)]
-                    most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
-                    per_card = params[W_CARDS] - gift
-                    plain_below = below_ties(max(per_card, per_card * most), best_value)
-                    # only a play with a juicy card can draw a crow (R10): without one in hand,
-                    # or without a crow on the table, none of the block's codes is valued
-                    no_juicy = obs[as_index(C.OBS_HAND + C.JUICY + kind)] == 0
-                    if plain_below and (no_juicy or not juicy_crows):  # the whole block
-                        i = run_end(legal, n_legal, i + 1, block_end)
-                        continue
-                # the tree takes fruit: no crow, so its projected size is its size (R8)
-                if (projected >> target & 1) == 0:  # once per seat, for all its kinds' blocks
-                    project_seat(obs, table, target)
-                    projected |= 1 << target
-                size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-                top1 = table[as_index(T_TOP1 + target)]
-                top2 = table[as_index(T_TOP2 + target)]
-                others = top1 + (top2 - top1) * (size0 == top1)  # its other trees' largest
-                rest = -size0 - max(others, size0)  # score_with's terms less the base (R25)
-            cards = code - block
-            ordinary = cards // C.COUNT_BASE
-            juicy = cards % C.COUNT_BASE
-            size = size0 + ordinary + juicy
-            v = params[W_CARDS] * (ordinary + juicy)
-            move = -1e18
-            if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
-                if projected != whole:
-                    projected = project_rest(obs, table, projected)
-                move = best_crow_move(obs, table, params, me, leader, target, kind, size)
-            elif plain_below:
-                i += 1
-                continue
-            if move > -1e17:
-                v = v + move
-            else:  # change_with(table, target, kind, size)
-                v = v + weigh_seat(params, me, leader, target, rest + size + max(others, size))
-        elif harm_free and C.C_CROW <= code < C.C_PROTECT:
+        if harm_free and C.C_CROW <= code < C.C_PROTECT:
             # every crow card placed is worth the same to a bot that weighs no harm: the run of
             # them changes nothing unless it comes near the best so far (then each one counts)
             end = run_end(legal, n_legal, i, C.C_PROTECT)
