@@ -406,20 +406,37 @@ def below_ties(bound, best_value):
 
 
 @njit(**HOT_RULES_JIT)
-def run_end(legal, n_legal, i, end_code):
-    """Index of the first legal code from ``i`` on that is ``end_code`` or higher."""
-    while i < n_legal and legal[as_index(i)] < end_code:
-        i += 1
-    return i
+def run_end(legal, n_legal, i, end_code, longest):
+    """Index of the first legal code from ``i`` on that is ``end_code`` or higher, when at most
+    ``longest`` (a constant) codes from ``i`` on are below it: a run of one kind of code. The
+    codes ascend: a binary search in steps of a power of two down to one, with no branch (a
+    scan's exit, once per run, was a mispredicted branch; a loop while the range is wider than
+    one compiled to a branch per step). Each probe past the list reads its last code."""
+    step = 1
+    while step <= longest:
+        step <<= 1
+    last = i - 1  # the last code known below end_code (none yet)
+    while step > 1:  # (LLVM unrolls this loop of a constant count: its choices stay cmovs)
+        step >>= 1
+        probe = last + step
+        below = (probe < n_legal) & (legal[as_index(min(probe, n_legal - 1))] < end_code)
+        last = probe if below else last
+    return last + 1
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # (three calls: LLVM left it a call, ~30 instructions each)
 def consider_run(value, i, end, best, best_value, ties, rng):
     """``consider`` for codes ``i`` to ``end`` - 1, all worth ``value``: nothing to do when the
-    value cannot tie the running best."""
-    if value > best_value - 1e-9:
-        for k in range(i, end):
-            best, best_value, ties = consider(value, k, best, best_value, ties, rng)
+    value cannot tie the running best; else the first one is the best or ties it, and so each
+    later one ties it (``consider``'s middle case: a draw), unless the value is so large that
+    ``best_value - 1e-9`` rounds to itself (then, as in ``consider``, nothing)."""
+    if value > best_value - 1e-9 and i < end:
+        best, best_value, ties = consider(value, i, best, best_value, ties, rng)
+        if value > best_value - 1e-9:
+            for k in range(i + 1, end):
+                ties += 1
+                if randint(rng, ties) == 0:
+                    best = k
     return best, best_value, ties
 
 
@@ -489,7 +506,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         if harm_free and C.C_CROW <= code < C.C_PROTECT:
             # every crow card placed is worth the same to a bot that weighs no harm: the run of
             # them changes nothing unless it comes near the best so far (then each one counts)
-            end = run_end(legal, n_legal, i, C.C_PROTECT)
+            end = run_end(legal, n_legal, i, C.C_PROTECT, C.C_PROTECT - C.C_CROW)
             best, best_value, ties = consider_run(
                 params[W_CARDS], i, end, best, best_value, ties, rng
             )
@@ -497,7 +514,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             continue
         elif params[W_PROTECT] == 0 and C.C_PROTECT <= code < C.C_SHOO_OUT:
             # R16: without a weight on the fruit sheltered, every protection is worth the same
-            end = run_end(legal, n_legal, i, C.C_SHOO_OUT)
+            end = run_end(legal, n_legal, i, C.C_SHOO_OUT, C.MAX_KINDS)
             v = params[W_CARDS] - params[W_SCARECROW]
             best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
             i = end
@@ -523,7 +540,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                 if harm_free:
                     # the crow only lowers the destination's score, which this bot does not
                     # weigh: every destination is worth the same
-                    end = run_end(legal, n_legal, i, C.C_SHOO_TO + (skind + 1) * C.N_TREES)
+                    end_code = C.C_SHOO_TO + (skind + 1) * C.N_TREES
+                    end = run_end(legal, n_legal, i, end_code, C.N_TREES)
                     v = head + relief - forgone
                     best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
                     i = end
@@ -536,7 +554,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             move = relief + weigh_seat(params, me, leader, seat, hurt) + stay  # crow_move_value
             v = head + move - forgone
         elif C.C_DISCARD <= code < C.C_PASS and below_ties(params[W_CARDS] - MIN_KEEP, best_value):
-            i = run_end(legal, n_legal, i + 1, C.C_PASS)  # R20: no discard comes near the best
+            i = run_end(legal, n_legal, i + 1, C.C_PASS, C.N_TYPES)  # R20: none comes near the best
             continue
         else:
             if projected != whole and reads_table(code):
