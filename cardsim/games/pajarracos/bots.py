@@ -72,8 +72,9 @@ STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0, 0.0
 def after_meal(size, crow):
     """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13).
     Written without branches: the crow on a tree is unpredictable, a mispredicted branch costs
-    more than the arithmetic."""
-    return size - ((crow == C.LONE) & (size > 0)) - (crow == C.FLOCK_ON) * size
+    more than the arithmetic. ``crow`` is also the number of cards a lone crow eats (NO_CROW 0,
+    LONE 1), and a flock leaves nothing."""
+    return max(size - crow, 0) * (crow != C.FLOCK_ON)
 
 
 # The table as the bots see it: per tree its projected size (after its crow's next meal), and per
@@ -245,17 +246,13 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
 @njit(**HOT_RULES_JIT)
 def project_top1(obs, table):
     """Every seat's largest projected tree (``project_seat``'s ``T_TOP1``) without the rest of
-    the table: all that a fruit play's value needs of it (``fruit_change``). A crow card lies on
-    an existing tree only, so ``after_meal`` is ``size - crow`` under no crow or a lone crow, 0
-    under a flock (R12, R13); a negative size from a lone crow on an empty tree could not win the
-    ``max`` with 0 anyway. Without branches, as ``after_meal``."""
+    the table: all that a fruit play's value needs of it (``fruit_change``)."""
     for seat in range(obs[L.H_N_PLAYERS]):
         t = tree_at(seat, 0)
         top1 = 0
         for kind in range(C.MAX_KINDS):
             size = obs[as_index(t + kind + C.TREE_SIZE)]
-            crow = obs[as_index(t + kind + C.TREE_CROW)]
-            top1 = max(top1, (size - crow) * (crow != C.FLOCK_ON))
+            top1 = max(top1, after_meal(size, obs[as_index(t + kind + C.TREE_CROW)]))
         table[as_index(T_TOP1 + seat)] = top1
 
 
@@ -411,7 +408,8 @@ def run_end(legal, n_legal, i, end_code, longest):
     ``longest`` (a constant) codes from ``i`` on are below it: a run of one kind of code. The
     codes ascend: a binary search in steps of a power of two down to one, with no branch (a
     scan's exit, once per run, was a mispredicted branch; a loop while the range is wider than
-    one compiled to a branch per step). Each probe past the list reads its last code."""
+    one compiled to a branch per step). A probe past the list reads its last code instead: if
+    that one is below ``end_code`` too, the run ends the list, and the search ends past it."""
     step = 1
     while step <= longest:
         step <<= 1
@@ -419,9 +417,8 @@ def run_end(legal, n_legal, i, end_code, longest):
     while step > 1:  # (LLVM unrolls this loop of a constant count: its choices stay cmovs)
         step >>= 1
         probe = last + step
-        below = (probe < n_legal) & (legal[as_index(min(probe, n_legal - 1))] < end_code)
-        last = probe if below else last
-    return last + 1
+        last = probe if legal[as_index(min(probe, n_legal - 1))] < end_code else last
+    return min(last + 1, n_legal)
 
 
 @njit(**INLINE_JIT)  # (three calls: LLVM left it a call, ~30 instructions each)
