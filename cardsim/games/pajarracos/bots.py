@@ -277,6 +277,25 @@ def weigh_gain(params, me, seat, change):
     return weight * (-change if other else change)
 
 
+@njit(**HOT_RULES_JIT)
+def fruit_play(code):
+    """(kind, target, ordinary, juicy) of a fruit play code (``cards.fruit_play``), for a code
+    known to be one: the divisions are then unsigned."""
+    orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+    kind, target = divmod(orchard, C.MAX_PLAYERS)
+    ordinary, juicy = divmod(cards, C.COUNT_BASE)
+    return kind, target, ordinary, juicy
+
+
+@njit(**HOT_RULES_JIT)
+def plain_fruit_value(obs, table, params, me, kind, target, cards):
+    """``fruit_value`` of a play of ``cards`` cards that draws no crow, from the target's largest
+    projected tree (``project_top1``)."""
+    size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
+    change = fruit_change(size0, cards, table[as_index(T_TOP1 + target)])
+    return params[W_CARDS] * cards + weigh_gain(params, me, target, change)
+
+
 MIN_KEEP = 0.3  # the least ``card_keep_value`` gives a card (bounds a run of discards)
 
 
@@ -469,26 +488,29 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     if i < n_legal and legal[as_index(i)] < C.C_CROW:
         project_top1(obs, table)
     juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
-    while i < n_legal:
+    while not juicy_crows and i < n_legal:  # no play draws a crow (R10): the values, no more
         code = legal[as_index(i)]
-        if not C.C_FRUIT <= code < C.C_CROW:  # (both bounds: the divisions below are unsigned)
+        if not C.C_FRUIT <= code < C.C_CROW:  # (both bounds: fruit_play's divisions unsigned)
             break
-        orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
-        kind, target = divmod(orchard, C.MAX_PLAYERS)
-        ordinary, juicy = divmod(cards, C.COUNT_BASE)
-        size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-        v = params[W_CARDS] * (ordinary + juicy)
+        kind, target, ordinary, juicy = fruit_play(code)
+        v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
+        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        i += 1
+    while juicy_crows and i < n_legal:
+        code = legal[as_index(i)]
+        if not C.C_FRUIT <= code < C.C_CROW:
+            break
+        kind, target, ordinary, juicy = fruit_play(code)
         move = -1e18
-        if juicy_crows and juicy > 0:  # a crow card will fly there (R10), unless A4 forbids
+        if juicy > 0:  # a crow card will fly there (R10), unless A4 forbids
             if projected != whole:
                 projected = project_rest(obs, table, projected)
-            size = size0 + ordinary + juicy
+            size = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)] + ordinary + juicy
             move = best_crow_move(obs, table, params, me, leader, target, kind, size)
         if move > -1e17:
-            v = v + move
-        else:  # fruit_value's weigh_seat(..., change_with(table, target, kind, size))
-            change = fruit_change(size0, ordinary + juicy, table[as_index(T_TOP1 + target)])
-            v = v + weigh_gain(params, me, target, change)
+            v = params[W_CARDS] * (ordinary + juicy) + move
+        else:
+            v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
     harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
