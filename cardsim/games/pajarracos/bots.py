@@ -296,6 +296,17 @@ def plain_fruit_value(obs, table, params, me, kind, target, cards):
     return params[W_CARDS] * cards + weigh_gain(params, me, target, change)
 
 
+@njit(**HOT_RULES_JIT)
+def gift_bound(params):
+    """The most a fruit play into another orchard that draws no crow can be worth
+    (``plain_fruit_value``): its owner's score rises by one to two points a card
+    (``fruit_change``), each weighed -W_GIFT (``weigh_gain``), for 1 to ``2 * (COUNT_BASE - 1)``
+    cards (what its code can hold)."""
+    gift = params[W_GIFT]
+    per_card = params[W_CARDS] - min(gift, 2 * gift)
+    return max(per_card, per_card * (2 * (C.COUNT_BASE - 1)))
+
+
 MIN_KEEP = 0.3  # the least ``card_keep_value`` gives a card (bounds a run of discards)
 
 
@@ -488,13 +499,21 @@ def best_decision(obs, table, legal, n_legal, params, rng):
     if i < n_legal and legal[as_index(i)] < C.C_CROW:
         project_top1(obs, table)
     juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
+    # Once the best is above every play into another orchard that draws no crow (below_ties),
+    # such plays are not valued: a play of the bot's own, worth more, usually comes early
+    gifts_top = gift_bound(params)
+    gifts_below = below_ties(gifts_top, best_value)
     while not juicy_crows and i < n_legal:  # no play draws a crow (R10): the values, no more
         code = legal[as_index(i)]
         if not C.C_FRUIT <= code < C.C_CROW:  # (both bounds: fruit_play's divisions unsigned)
             break
         kind, target, ordinary, juicy = fruit_play(code)
+        if gifts_below and target != me:
+            i += 1
+            continue
         v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        gifts_below = below_ties(gifts_top, best_value)
         i += 1
     while juicy_crows and i < n_legal:
         code = legal[as_index(i)]
@@ -507,11 +526,15 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                 projected = project_rest(obs, table, projected)
             size = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)] + ordinary + juicy
             move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+        elif gifts_below and target != me:
+            i += 1
+            continue
         if move > -1e17:
             v = params[W_CARDS] * (ordinary + juicy) + move
         else:
             v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        gifts_below = below_ties(gifts_top, best_value)
         i += 1
     harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
     harm_free = harm_free and params[W_LANDING] == 0
