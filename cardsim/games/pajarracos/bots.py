@@ -244,16 +244,15 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
 
 
 @njit(**HOT_RULES_JIT)
-def project_top1(obs, table):
-    """Every seat's largest projected tree (``project_seat``'s ``T_TOP1``) without the rest of
-    the table: all that a fruit play's value needs of it (``fruit_change``)."""
-    for seat in range(obs[L.H_N_PLAYERS]):
-        t = tree_at(seat, 0)
-        top1 = 0
-        for kind in range(C.MAX_KINDS):
-            size = obs[as_index(t + kind + C.TREE_SIZE)]
-            top1 = max(top1, after_meal(size, obs[as_index(t + kind + C.TREE_CROW)]))
-        table[as_index(T_TOP1 + seat)] = top1
+def project_top1(obs, table, seat):
+    """``seat``'s largest projected tree (``project_seat``'s ``T_TOP1``) without the rest of its
+    row: all that a fruit play's value needs of the table (``fruit_change``)."""
+    t = tree_at(seat, 0)
+    top1 = 0
+    for kind in range(C.MAX_KINDS):
+        size = obs[as_index(t + kind + C.TREE_SIZE)]
+        top1 = max(top1, after_meal(size, obs[as_index(t + kind + C.TREE_CROW)]))
+    table[as_index(T_TOP1 + seat)] = top1
 
 
 @njit(**HOT_RULES_JIT)
@@ -288,12 +287,16 @@ def fruit_play(code):
 
 
 @njit(**HOT_RULES_JIT)
-def plain_fruit_value(obs, table, params, me, kind, target, cards):
+def plain_fruit_value(obs, table, params, me, kind, target, cards, topped):
     """``fruit_value`` of a play of ``cards`` cards that draws no crow, from the target's largest
-    projected tree (``project_top1``)."""
+    projected tree (``project_top1``, read on the target's first play: ``topped``, bit per
+    seat, says whose is in the table). Returns (value, topped)."""
+    if (topped >> target & 1) == 0:
+        project_top1(obs, table, target)
+        topped |= 1 << target
     size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
     change = fruit_change(size0, cards, table[as_index(T_TOP1 + target)])
-    return params[W_CARDS] * cards + weigh_gain(params, me, target, change)
+    return params[W_CARDS] * cards + weigh_gain(params, me, target, change), topped
 
 
 @njit(**HOT_RULES_JIT)
@@ -496,8 +499,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         i = 1
     # fruit plays: code - C_FRUIT = (kind * MAX_PLAYERS + target) * PLAY_SPAN + ordinary *
     # COUNT_BASE + juicy; each needs its target's largest tree (T_TOP1)
-    if i < n_legal and legal[as_index(i)] < C.C_CROW:
-        project_top1(obs, table)
+    topped = projected
     juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
     # Once the best is above every play into another orchard that draws no crow (below_ties),
     # such plays are not valued: a play of the bot's own, worth more, usually comes early
@@ -511,7 +513,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         if gifts_below and target != me:
             i += 1
             continue
-        v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
+        cards = ordinary + juicy
+        v, topped = plain_fruit_value(obs, table, params, me, kind, target, cards, topped)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         gifts_below = below_ties(gifts_top, best_value)
         i += 1
@@ -524,6 +527,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         if juicy > 0:  # a crow card will fly there (R10), unless A4 forbids
             if projected != whole:
                 projected = project_rest(obs, table, projected)
+                topped = projected
             size = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)] + ordinary + juicy
             move = best_crow_move(obs, table, params, me, leader, target, kind, size)
         elif gifts_below and target != me:
@@ -532,7 +536,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
         if move > -1e17:
             v = params[W_CARDS] * (ordinary + juicy) + move
         else:
-            v = plain_fruit_value(obs, table, params, me, kind, target, ordinary + juicy)
+            cards = ordinary + juicy
+            v, topped = plain_fruit_value(obs, table, params, me, kind, target, cards, topped)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         gifts_below = below_ties(gifts_top, best_value)
         i += 1
