@@ -395,6 +395,30 @@ def decision_value(obs, table, params, code, me, leader):
 
 
 @njit(**HOT_RULES_JIT)
+def table_seats(code, me, whole):
+    """The seats whose rows of the projected table ``decision_value`` of ``code`` reads (bit
+    mask): none for a protection (the tree's size only, R16), the bot's own for a shoo-out (its
+    relief, R17), ``whole`` for the others that read the table (``reads_table``: a crow's
+    target, a shoo-to's destination)."""
+    if C.C_PROTECT <= code < C.C_SHOO_OUT:
+        return 0
+    if C.C_SHOO_OUT <= code < C.C_SHOO_TO:
+        return 1 << me
+    return whole if reads_table(code) else 0
+
+
+@njit(**RULES_JIT)
+def project_seats(obs, table, projected, seats):
+    """The seats of the bit mask ``seats`` not in ``projected`` into ``table``; returns the mask
+    of the seats projected now."""
+    todo = seats & ~projected
+    while todo:
+        project_seat(obs, table, low_bit_index(todo))  # the lowest seat left
+        todo &= todo - 1
+    return projected | seats
+
+
+@njit(**HOT_RULES_JIT)
 def reads_table(code):
     """``decision_value`` of ``code`` reads the projected table (STOP, discards, a pass and
     declining do not)."""
@@ -607,8 +631,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             i = run_end(legal, n_legal, i + 1, C.C_PASS, C.N_TYPES)  # R20: none comes near the best
             continue
         else:
-            if projected != whole and reads_table(code):
-                projected = project_rest(obs, table, projected)
+            if projected != whole:
+                projected = project_seats(obs, table, projected, table_seats(code, me, whole))
             v = decision_value(obs, table, params, code, me, leader)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
