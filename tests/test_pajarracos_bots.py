@@ -125,3 +125,90 @@ def test_random_bot_declines_as_often_as_it_picks_any_other_decision():
     taken = _per_game(chunks, 0, "extra_turns")
     declined = _per_game(chunks, 0, "extra_turns_declined")
     assert 0.01 < declined / (taken + declined) < 0.5
+
+
+# The weighted bot's shortcuts (bots.best_decision) -----------------------------------------------
+def _every_code_kernels():
+    """(reference bot, comparing game loop), compiled on first use: the reference values every
+    legal code with ``decision_value`` on the whole projected table, ties broken by reservoir
+    sampling in list order (the weighted bots' definition, bots.py docstring)."""
+    from numba import njit
+
+    from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
+    from cardsim.games.pajarracos import bots as B
+    from cardsim.games.pajarracos import engine as E
+
+    @njit
+    def every_code_bot(obs, legal, n_legal, params, rng):
+        table = obs[C.OBS_SCRATCH : C.OBS_SCRATCH + B.T_LEN]
+        B.project_rest(obs, table, 0)
+        me = obs[L.H_SEAT]
+        leader = -1
+        if params[B.W_HARM_LEADER] != params[B.W_HARM_OTHERS]:
+            leader = B.leader_of(table, me, obs[L.H_N_PLAYERS])
+        best, best_value, ties = 0, -1e18, 0
+        for i in range(n_legal):
+            value = B.decision_value(obs, table, params, legal[i], me, leader)
+            best, best_value, ties = B.consider(value, i, best, best_value, ties, rng)
+        return best
+
+    @njit
+    def first_difference(n_games, n_players, rules, params, seed, turn_cap):
+        """(game, decision) of the first decision where the two bots choose or draw differently,
+        else (-1, decisions compared)."""
+        state = np.zeros(C.STATE_LEN, np.int32)
+        legal = np.zeros(C.MAX_LEGAL, np.int32)
+        copy = np.zeros(C.OBS_LEN, np.int32)
+        chance = np.zeros(1, np.uint64)
+        rng = np.zeros(1, np.uint64)
+        rng_copy = np.zeros(1, np.uint64)
+        decisions = 0
+        for game in range(n_games):
+            chance[0] = stream_start(seed, game, CHANCE_STREAM)
+            rng[0] = stream_start(seed, game, BOT_STREAM)
+            state[:] = 0
+            state[L.H_CAP_TURNS] = turn_cap * n_players
+            n = E.deal(state, rules, n_players, chance, legal)
+            while state[L.H_OVER] == 0:
+                choice = 0
+                if n > 1:
+                    copy[:] = state[: C.OBS_LEN]
+                    rng_copy[0] = rng[0]
+                    expected = every_code_bot(copy, legal, n, params, rng_copy)
+                    choice = B.weighted_bot(state[: C.OBS_LEN], legal, n, params, rng)
+                    if choice != expected or rng[0] != rng_copy[0]:
+                        return game, decisions
+                    decisions += 1
+                n = E.step(state, rules, legal[choice], chance, legal)
+        return -1, decisions
+
+    return first_difference
+
+
+_EVERY_CODE = []
+
+
+@pytest.mark.parametrize("bot", ["greedy", "crow-attacker", "defender", "strategist"])
+@pytest.mark.parametrize(
+    "players, rules",
+    [
+        (4, {}),
+        (3, {"juicy_attracts_own_crows": False}),
+        (6, {"shoo_to_ends_action": False, "discard_min": 0}),
+        (4, {"fruit_single_target": False, "juicy_may_be_played_alone": False}),
+        (5, {"extra_turn_optional": False, "hand_size": 10}),
+    ],
+)
+def test_weighted_bot_chooses_and_draws_as_valuing_every_code(bot, players, rules):
+    """``best_decision`` values the fruit plays from a few integers, skips runs that cannot tie
+    and draws once per tie of a run: at every decision of these games it picks the same code and
+    leaves the bot stream where the plain definition (every code valued) does."""
+    if not _EVERY_CODE:
+        _EVERY_CODE.append(_every_code_kernels())
+    spec = runner.make_spec("pajarracos", 150, players, [bot], rules, seed=11)
+    params = np.array(spec.bots[0].params, np.float64)
+    game, decisions = _EVERY_CODE[0](
+        150, players, spec.rules_vector(), params, spec.seed, spec.turn_cap()
+    )
+    assert game == -1, f"game {game}, after {decisions} decisions"
+    assert decisions > 150 * 10

@@ -72,8 +72,9 @@ STRATEGIST_PARAMS = (1.0, 1.0, 0.56, 0.44, 7.7, 0.12, 0.03, 0.48, 0.14, 1.0, 0.0
 def after_meal(size, crow):
     """A tree's size once its crow card has eaten at its owner's next end of turn (R12, R13).
     Written without branches: the crow on a tree is unpredictable, a mispredicted branch costs
-    more than the arithmetic."""
-    return size - ((crow == C.LONE) & (size > 0)) - (crow == C.FLOCK_ON) * size
+    more than the arithmetic. ``crow`` is also the number of cards a lone crow eats (NO_CROW 0,
+    LONE 1), and a flock leaves nothing."""
+    return max(size - crow, 0) * (crow != C.FLOCK_ON)
 
 
 # The table as the bots see it: per tree its projected size (after its crow's next meal), and per
@@ -242,6 +243,73 @@ def fruit_value(obs, table, params, me, leader, target, kind, ordinary, juicy):
     return value + weigh_seat(params, me, leader, target, change_with(table, target, kind, size))
 
 
+@njit(**HOT_RULES_JIT)
+def project_top1(obs, table, seat):
+    """``seat``'s largest projected tree (``project_seat``'s ``T_TOP1``) without the rest of its
+    row: all that a fruit play's value needs of the table (``fruit_change``)."""
+    t = tree_at(seat, 0)
+    top1 = 0
+    for kind in range(C.MAX_KINDS):
+        size = obs[as_index(t + kind + C.TREE_SIZE)]
+        top1 = max(top1, after_meal(size, obs[as_index(t + kind + C.TREE_CROW)]))
+    table[as_index(T_TOP1 + seat)] = top1
+
+
+@njit(**HOT_RULES_JIT)
+def fruit_change(size0, cards, top1):
+    """``change_with`` of a tree of ``size0`` fruit cards that takes fruit (so has no crow: its
+    projected size is its size, R8) growing by ``cards``, for an orchard whose largest projected
+    tree is ``top1``: the fruit grows by ``cards``, the largest becomes ``max(top1, size0 +
+    cards)`` (R25; ``top1`` counts this tree, and it only grows). Always at least ``cards``."""
+    return cards + max(0, size0 + cards - top1)
+
+
+@njit(**HOT_RULES_JIT)
+def weigh_gain(params, me, seat, change):
+    """``weigh_seat`` of a rise (``change`` > 0, as every fruit play's ``fruit_change``): W_OWN
+    times the rise for the bot's own orchard, minus W_GIFT times it for another's. Written as a
+    choice of integers, a weight's index and the rise's sign (``w * -c`` is ``-w * c`` exactly,
+    IEEE products round symmetrically), not of the two weights: the target is unpredictable and a
+    choice between two floats compiles to a branch."""
+    other = seat != me
+    weight = params[as_index(W_GIFT if other else W_OWN)]
+    return weight * (-change if other else change)
+
+
+@njit(**HOT_RULES_JIT)
+def fruit_play(code):
+    """(kind, target, ordinary, juicy) of a fruit play code (``cards.fruit_play``), for a code
+    known to be one: the divisions are then unsigned."""
+    orchard, cards = divmod(code - C.C_FRUIT, C.PLAY_SPAN)
+    kind, target = divmod(orchard, C.MAX_PLAYERS)
+    ordinary, juicy = divmod(cards, C.COUNT_BASE)
+    return kind, target, ordinary, juicy
+
+
+@njit(**HOT_RULES_JIT)
+def plain_fruit_value(obs, table, params, me, kind, target, cards, topped):
+    """``fruit_value`` of a play of ``cards`` cards that draws no crow, from the target's largest
+    projected tree (``project_top1``, read on the target's first play: ``topped``, bit per
+    seat, says whose is in the table). Returns (value, topped)."""
+    if (topped >> target & 1) == 0:
+        project_top1(obs, table, target)
+        topped |= 1 << target
+    size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
+    change = fruit_change(size0, cards, table[as_index(T_TOP1 + target)])
+    return params[W_CARDS] * cards + weigh_gain(params, me, target, change), topped
+
+
+@njit(**HOT_RULES_JIT)
+def gift_bound(params):
+    """The most a fruit play into another orchard that draws no crow can be worth
+    (``plain_fruit_value``): its owner's score rises by one to two points a card
+    (``fruit_change``), each weighed -W_GIFT (``weigh_gain``), for 1 to ``2 * (COUNT_BASE - 1)``
+    cards (what its code can hold)."""
+    gift = params[W_GIFT]
+    per_card = params[W_CARDS] - min(gift, 2 * gift)
+    return max(per_card, per_card * (2 * (C.COUNT_BASE - 1)))
+
+
 MIN_KEEP = 0.3  # the least ``card_keep_value`` gives a card (bounds a run of discards)
 
 
@@ -327,6 +395,30 @@ def decision_value(obs, table, params, code, me, leader):
 
 
 @njit(**HOT_RULES_JIT)
+def table_seats(code, me, whole):
+    """The seats whose rows of the projected table ``decision_value`` of ``code`` reads (bit
+    mask): none for a protection (the tree's size only, R16), the bot's own for a shoo-out (its
+    relief, R17), ``whole`` for the others that read the table (``reads_table``: a crow's
+    target, a shoo-to's destination)."""
+    if C.C_PROTECT <= code < C.C_SHOO_OUT:
+        return 0
+    if C.C_SHOO_OUT <= code < C.C_SHOO_TO:
+        return 1 << me
+    return whole if reads_table(code) else 0
+
+
+@njit(**RULES_JIT)
+def project_seats(obs, table, projected, seats):
+    """The seats of the bit mask ``seats`` not in ``projected`` into ``table``; returns the mask
+    of the seats projected now."""
+    todo = seats & ~projected
+    while todo:
+        project_seat(obs, table, low_bit_index(todo))  # the lowest seat left
+        todo &= todo - 1
+    return projected | seats
+
+
+@njit(**HOT_RULES_JIT)
 def reads_table(code):
     """``decision_value`` of ``code`` reads the projected table (STOP, discards, a pass and
     declining do not)."""
@@ -368,110 +460,127 @@ def below_ties(bound, best_value):
 
 
 @njit(**HOT_RULES_JIT)
-def run_end(legal, n_legal, i, end_code):
-    """Index of the first legal code from ``i`` on that is ``end_code`` or higher."""
-    while i < n_legal and legal[as_index(i)] < end_code:
-        i += 1
-    return i
+def run_end(legal, n_legal, i, end_code, longest):
+    """Index of the first legal code from ``i`` on that is ``end_code`` or higher, when at most
+    ``longest`` (a constant) codes from ``i`` on are below it: a run of one kind of code. The
+    codes ascend: a binary search in steps of a power of two down to one, with no branch (a
+    scan's exit, once per run, was a mispredicted branch; a loop while the range is wider than
+    one compiled to a branch per step). A probe past the list reads its last code instead: if
+    that one is below ``end_code`` too, the run ends the list, and the search ends past it."""
+    step = 1
+    while step <= longest:
+        step <<= 1
+    last = i - 1  # the last code known below end_code (none yet)
+    while step > 1:  # (LLVM unrolls this loop of a constant count: its choices stay cmovs)
+        step >>= 1
+        probe = last + step
+        last = probe if legal[as_index(min(probe, n_legal - 1))] < end_code else last
+    return min(last + 1, n_legal)
 
 
-@njit(**RULES_JIT)
+@njit(**INLINE_JIT)  # (three calls: LLVM left it a call, ~30 instructions each)
 def consider_run(value, i, end, best, best_value, ties, rng):
     """``consider`` for codes ``i`` to ``end`` - 1, all worth ``value``: nothing to do when the
-    value cannot tie the running best."""
-    if value > best_value - 1e-9:
-        for k in range(i, end):
-            best, best_value, ties = consider(value, k, best, best_value, ties, rng)
+    value cannot tie the running best; else the first one is the best or ties it, and so each
+    later one ties it (``consider``'s middle case: a draw), unless the value is so large that
+    ``best_value - 1e-9`` rounds to itself (then, as in ``consider``, nothing)."""
+    if value > best_value - 1e-9 and i < end:
+        best, best_value, ties = consider(value, i, best, best_value, ties, rng)
+        if value > best_value - 1e-9:
+            for k in range(i + 1, end):
+                ties += 1
+                if randint(rng, ties) == 0:
+                    best = k
     return best, best_value, ties
 
 
 @njit(**INLINE_JIT)  # into weighted_bot and so into the play loop
 def best_decision(obs, table, legal, n_legal, params, rng):
-    """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order, so
-    in runs of one kind of decision: what a run's codes share is read once per run (the values
-    are ``decision_value``'s, code by code). One loop, with ``decision_value`` written once: each
-    inlined copy of it costs seconds of compile time.
+    """``weighted_bot`` with its scratch ``table``. The legal codes come in ascending order: STOP,
+    the fruit plays, then the rest in runs of one kind of decision. The fruit plays, most of the
+    codes and nearly all of them one-code blocks, are valued in a loop of their own from a few
+    integers each (``fruit_change``); in the rest, what a run's codes share is read once per run.
+    The values are ``decision_value``'s, code by code, and it is written once: each inlined copy
+    of it costs seconds of compile time.
 
-    A run or an orchard's block of codes whose values are all below the running best's tie
-    window is skipped whole (``below_ties``): such codes change nothing and draw nothing, so the
-    choice and the random draws are those of valuing every code."""
+    A run of codes whose values are all below the running best's tie window is skipped whole
+    (``below_ties``), and so is each fruit play into another orchard that draws no crow once the
+    best is above all of them (``gift_bound``): such codes change nothing and draw nothing, so the
+    choice and the random draws are those of valuing every code (tests/test_pajarracos_bots.py
+    compares the two at every decision of many games)."""
     me = obs[L.H_SEAT]
-    # The table is projected seat by seat as the values need it (``projected``: bit per seat);
-    # an orchard's block of fruit plays reads its seat's row once for all of that seat's kinds.
+    # The table is projected seat by seat as the values need it (``projected``: bit per seat).
     projected = 0
     whole = whole_table(obs)
     leader = -1  # the leader only chooses between the two harm weights (weigh_seat)
     if params[W_HARM_LEADER] != params[W_HARM_OTHERS]:
         projected = project_rest(obs, table, projected)
         leader = leader_of(table, me, obs[L.H_N_PLAYERS])
-    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
-    harm_free = harm_free and params[W_LANDING] == 0
-    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
-    gift = params[W_GIFT]
     best = 0
     best_value = -1e18
     ties = 0
-    # fruit plays: code - C_FRUIT = orchard * PLAY_SPAN + ordinary * COUNT_BASE + juicy
-    block_end = block = target = kind = size0 = rest = others = 0
-    plain_below = False
+    i = 0
+    if legal[0] == C.STOP:
+        best, best_value, ties = consider(params[W_STOP], 0, best, best_value, ties, rng)
+        i = 1
+    # fruit plays: code - C_FRUIT = (kind * MAX_PLAYERS + target) * PLAY_SPAN + ordinary *
+    # COUNT_BASE + juicy; each needs its target's largest tree (T_TOP1)
+    topped = projected
+    juicy_crows = obs[C.F_CROWS_ON_TREES] > 0
+    # Once the best is above every play into another orchard that draws no crow (below_ties),
+    # such plays are not valued: for greedy, once one of its own plays is (4.6 of the 8.9 fruit
+    # codes of a decision, 4 players)
+    gifts_top = gift_bound(params)
+    gifts_below = below_ties(gifts_top, best_value)
+    while not juicy_crows and i < n_legal:  # no play draws a crow (R10): the values, no more
+        code = legal[as_index(i)]
+        if not C.C_FRUIT <= code < C.C_CROW:  # (both bounds: fruit_play's divisions unsigned)
+            break
+        kind, target, ordinary, juicy = fruit_play(code)
+        if gifts_below and target != me:
+            i += 1
+            continue
+        cards = ordinary + juicy
+        v, topped = plain_fruit_value(obs, table, params, me, kind, target, cards, topped)
+        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        gifts_below = below_ties(gifts_top, best_value)
+        i += 1
+    while juicy_crows and i < n_legal:
+        code = legal[as_index(i)]
+        if not C.C_FRUIT <= code < C.C_CROW:
+            break
+        kind, target, ordinary, juicy = fruit_play(code)
+        move = -1e18
+        if juicy > 0:  # a crow card will fly there (R10), unless A4 forbids
+            if projected != whole:
+                projected = project_rest(obs, table, projected)
+                topped = projected
+            size = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)] + ordinary + juicy
+            move = best_crow_move(obs, table, params, me, leader, target, kind, size)
+        elif gifts_below and target != me:
+            i += 1
+            continue
+        if move > -1e17:
+            v = params[W_CARDS] * (ordinary + juicy) + move
+        else:
+            cards = ordinary + juicy
+            v, topped = plain_fruit_value(obs, table, params, me, kind, target, cards, topped)
+        best, best_value, ties = consider(v, i, best, best_value, ties, rng)
+        gifts_below = below_ties(gifts_top, best_value)
+        i += 1
+    harm_free = params[W_HARM_LEADER] == 0 and params[W_HARM_OTHERS] == 0
+    harm_free = harm_free and params[W_LANDING] == 0
     # shoo-tos: code - C_SHOO_TO = kind * N_TREES + destination tree (R19)
     src_kind = -1
     crow = 0
     head = relief = forgone = 0.0
     own_trees = (me * C.MAX_KINDS, me * C.MAX_KINDS + C.MAX_KINDS)  # (a shoo-to never goes there)
-    i = 0
     while i < n_legal:
         code = legal[as_index(i)]
-        if C.C_FRUIT <= code < C.C_CROW:
-            if code >= block_end:  # the first play into this orchard
-                orchard = (code - C.C_FRUIT) // C.PLAY_SPAN
-                block = C.C_FRUIT + orchard * C.PLAY_SPAN
-                block_end = block + C.PLAY_SPAN
-                kind, target = divmod(orchard, C.MAX_PLAYERS)
-                # A play into another orchard that draws no crow is worth at most
-                # (W_CARDS - W_GIFT) per card: its owner's score grows by at least the cards.
-                plain_below = False
-                if target != me and gift >= 0:
-                    most = obs[as_index(C.OBS_HAND + C.FRUIT + kind)]
-                    most += obs[as_index(C.OBS_HAND + C.JUICY + kind)]
-                    per_card = params[W_CARDS] - gift
-                    plain_below = below_ties(max(per_card, per_card * most), best_value)
-                    # only a play with a juicy card can draw a crow (R10): without one in hand,
-                    # or without a crow on the table, none of the block's codes is valued
-                    no_juicy = obs[as_index(C.OBS_HAND + C.JUICY + kind)] == 0
-                    if plain_below and (no_juicy or not juicy_crows):  # the whole block
-                        i = run_end(legal, n_legal, i + 1, block_end)
-                        continue
-                # the tree takes fruit: no crow, so its projected size is its size (R8)
-                if (projected >> target & 1) == 0:  # once per seat, for all its kinds' blocks
-                    project_seat(obs, table, target)
-                    projected |= 1 << target
-                size0 = obs[as_index(tree_at(target, kind) + C.TREE_SIZE)]
-                top1 = table[as_index(T_TOP1 + target)]
-                top2 = table[as_index(T_TOP2 + target)]
-                others = top1 + (top2 - top1) * (size0 == top1)  # its other trees' largest
-                rest = -size0 - max(others, size0)  # score_with's terms less the base (R25)
-            cards = code - block
-            ordinary = cards // C.COUNT_BASE
-            juicy = cards % C.COUNT_BASE
-            size = size0 + ordinary + juicy
-            v = params[W_CARDS] * (ordinary + juicy)
-            move = -1e18
-            if juicy > 0 and juicy_crows:  # a crow card will fly there (R10), unless A4 forbids
-                if projected != whole:
-                    projected = project_rest(obs, table, projected)
-                move = best_crow_move(obs, table, params, me, leader, target, kind, size)
-            elif plain_below:
-                i += 1
-                continue
-            if move > -1e17:
-                v = v + move
-            else:  # change_with(table, target, kind, size)
-                v = v + weigh_seat(params, me, leader, target, rest + size + max(others, size))
-        elif harm_free and C.C_CROW <= code < C.C_PROTECT:
+        if harm_free and C.C_CROW <= code < C.C_PROTECT:
             # every crow card placed is worth the same to a bot that weighs no harm: the run of
             # them changes nothing unless it comes near the best so far (then each one counts)
-            end = run_end(legal, n_legal, i, C.C_PROTECT)
+            end = run_end(legal, n_legal, i, C.C_PROTECT, C.C_PROTECT - C.C_CROW)
             best, best_value, ties = consider_run(
                 params[W_CARDS], i, end, best, best_value, ties, rng
             )
@@ -479,7 +588,7 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             continue
         elif params[W_PROTECT] == 0 and C.C_PROTECT <= code < C.C_SHOO_OUT:
             # R16: without a weight on the fruit sheltered, every protection is worth the same
-            end = run_end(legal, n_legal, i, C.C_SHOO_OUT)
+            end = run_end(legal, n_legal, i, C.C_SHOO_OUT, C.MAX_KINDS)
             v = params[W_CARDS] - params[W_SCARECROW]
             best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
             i = end
@@ -505,7 +614,8 @@ def best_decision(obs, table, legal, n_legal, params, rng):
                 if harm_free:
                     # the crow only lowers the destination's score, which this bot does not
                     # weigh: every destination is worth the same
-                    end = run_end(legal, n_legal, i, C.C_SHOO_TO + (skind + 1) * C.N_TREES)
+                    end_code = C.C_SHOO_TO + (skind + 1) * C.N_TREES
+                    end = run_end(legal, n_legal, i, end_code, C.N_TREES)
                     v = head + relief - forgone
                     best, best_value, ties = consider_run(v, i, end, best, best_value, ties, rng)
                     i = end
@@ -518,11 +628,11 @@ def best_decision(obs, table, legal, n_legal, params, rng):
             move = relief + weigh_seat(params, me, leader, seat, hurt) + stay  # crow_move_value
             v = head + move - forgone
         elif C.C_DISCARD <= code < C.C_PASS and below_ties(params[W_CARDS] - MIN_KEEP, best_value):
-            i = run_end(legal, n_legal, i + 1, C.C_PASS)  # R20: no discard comes near the best
+            i = run_end(legal, n_legal, i + 1, C.C_PASS, C.N_TYPES)  # R20: none comes near the best
             continue
         else:
-            if projected != whole and reads_table(code):
-                projected = project_rest(obs, table, projected)
+            if projected != whole:
+                projected = project_seats(obs, table, projected, table_seats(code, me, whole))
             v = decision_value(obs, table, params, code, me, leader)
         best, best_value, ties = consider(v, i, best, best_value, ties, rng)
         i += 1
