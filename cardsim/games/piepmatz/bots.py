@@ -83,9 +83,9 @@ PLANNER_PARAMS = (
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
 S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
 # (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
-S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_PERCHES * MAX_STRENGTH] float64 per perch and
-# strength: the value of a chain that never collected the card played (NaN: none yet)
-S_MASK = S_CHAIN + 2 * C.MAX_PERCHES * C.MAX_STRENGTH  # [MAX_SPECIES] the bot's collection masks
+S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_STRENGTH] float64 per strength: on the perch
+# best_play simulates, the value of a chain that never collected the card played (NaN: none yet)
+S_MASK = S_CHAIN + 2 * C.MAX_STRENGTH  # [MAX_SPECIES] the bot's collection masks
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
@@ -95,9 +95,12 @@ S_KEEP_BEST = S_MY_POINTS + C.MAX_SPECIES  # [MAX_HAND] per hand card: the R24 o
 S_READ_FOR = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
 # for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
 S_HAND_MASK = S_READ_FOR + 1  # [MAX_SPECIES] the hand's birds per species (read_hand_masks)
-S_LEN = S_HAND_MASK + C.MAX_SPECIES
+S_VALUES = (S_HAND_MASK + C.MAX_SPECIES + 1) & ~1  # [2 * MAX_HAND * MAX_PERCHES] float64 per play,
+# in legal order: its value (best_play; at an even index of the observation: 8-byte aligned)
+S_LEN = S_VALUES + 2 * C.MAX_HAND * C.MAX_PERCHES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
+assert (C.OBS_SCRATCH + S_VALUES) % 2 == 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -323,38 +326,67 @@ def read_keep_options(obs):
 
 
 @njit(**HOT_RULES_JIT)
-def keep_option(obs, params, bird, hand_index):
+def keep_option(obs, params, hand_index):
     """R24 after a failed comparison: the best hand card the option may add (the collection is
-    unchanged, so the values read once per decision hold). ``hand_index``: where ``bird`` is in
-    the hand, if known (else it is looked up)."""
-    if not (0 <= hand_index < obs[C.OBS_HAND_LEN] and obs[C.OBS_HAND + hand_index] == bird):
-        hand_index = 0
-        while obs[C.OBS_HAND + hand_index] != bird:
-            hand_index += 1
+    unchanged, so the values read once per decision hold), for a play of the hand card at
+    ``hand_index`` (``read_keep_options``)."""
     best_keep = obs[C.OBS_SCRATCH + S_KEEP_BEST + hand_index]
     return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
 @njit(**HOT_RULES_JIT)
-def play_value(
-    obs, params, pile_before, pile_cards, bird, perch, hand_index, column, squirrels, crow_first
+def quiet_value(obs, params, column, played, total, perched, hand_index):
+    """The value of playing the hand card at ``hand_index`` (strength ``played``) on a row whose
+    ground total ``total`` (the card counted) does not beat its perched bird (``perched``; R11,
+    R24): the table is as it was, the card joins the ground, the R24 option opens. Without a
+    branch: ``best_play`` works it out for every play, those that start a chain too
+    (``chain_value`` then replaces it), as a test per play mispredicted (~3.5 times a 4-player
+    planner turn, callgrind). ``column``: the seed column (``packed_column``)."""
+    value = -params[W_SPEND] * played
+    value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
+    return value + keep_option(obs, params, hand_index)
+
+
+@njit(**HOT_RULES_JIT)
+def scratch_collect(obs, bird):
+    """``bird`` joins the bot's collection as the scratch room has it (a chain simulation)."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+    obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
+    obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def scratch_release(obs, bird):
+    """``scratch_collect`` undone."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
+    obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
+    obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def chain_value(
+    obs, params, pile_before, pile_cards, bird, perch, column, squirrels, crow_first, perched_value
 ):
-    """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
+    """Simulate playing ``bird`` at ``perch`` when its ground total beats the perched bird
+    (R11-R23) and value what the turn yields.
 
-    Read once per decision: the R24 options (``read_keep_options``), the seed column
-    (``column``, packed), the bad-card column (``squirrels``: bit i, the bad card at position
-    i + 1 is a squirrel, else a crow) and the bot's scoring pile (``pile_before`` points in
-    ``pile_cards`` cards). The row is the engine's summary (``F_ROW_STRENGTHS``,
-    ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the strengths of its ground birds
-    (3 bits per place; the card played is the last place) and ``alive`` the places still on the
-    ground; the columns stay packed in integers. Only the bot's collection changes in memory
-    (the scratch room's masks, counts and points): each collected bird is noted (7 bits each in
-    ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A crow met
-    at a chain's first step finds the same collection (the perched bird added) for every card
-    played on that perch: its loss is read once per perch (``crow_first``,
-    float64 per perch, NaN until read).
+    Read once per decision: the seed column (``column``, packed), the bad-card column
+    (``squirrels``: bit i, the bad card at position i + 1 is a squirrel, else a crow) and the
+    bot's scoring pile (``pile_before`` points in ``pile_cards`` cards). The row is the engine's
+    summary (``F_ROW_STRENGTHS``, ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the
+    strengths of its ground birds (3 bits per place; the card played is the last place) and
+    ``alive`` the places still on the ground; the columns stay packed in integers. Only the bot's
+    collection changes in memory (the scratch room's masks, counts and points). Every chain on a
+    perch starts by collecting its perched bird (R18): ``best_play`` values it (``perched_value``)
+    and adds it to the collection once per perch. Each bird collected after it is noted (7 bits
+    each in ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A
+    crow met at a chain's first step finds the same collection (the perched bird added) for every
+    card played on that perch: its loss is read once per perch (``crow_first``, float64 per
+    perch, NaN until read).
 
-    Returns (value, same for its strength): True when a chain ran and never collected the card
+    Returns (value, same for its strength): True when the chain never collected the card
     played. Such a chain reads nothing of the card but its strength (the rows, columns and
     collection it meets are the same for every card of that strength on that perch, and each
     step's values are computed in the same order), so another hand card of the same strength on
@@ -364,9 +396,6 @@ def play_value(
     total = obs[C.F_GROUND_TOTAL + perch] + played
     perched = strengths & 7
     value = -params[W_SPEND] * played
-    if total <= perched:  # no chain: the table is as it was, the card joins the ground
-        value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
-        return value + keep_option(obs, params, bird, hand_index), False
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
     ground = strengths & ~7 | played << (3 * n)  # the perched bird's place is left empty
@@ -398,14 +427,14 @@ def play_value(
                     bads -= 1
         elif obs[C.F_FEEDER_LEFT] > 0:
             seed_points += params[W_DECK_SEED]
-        played_taken |= place == n
-        taken = whole(obs[base + place]) if place < n else bird
-        value += my_bird_value(obs, params, taken)
-        species = whole(taken) // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (whole(taken) % C.BIRDS_PER_SPECIES)
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(taken) - 1]
-        taken_list |= taken << (7 * taken_count)
+        if taken_count == 0:  # the perched bird: valued and collected by best_play
+            value += perched_value
+        else:
+            played_taken |= place == n
+            taken = whole(obs[base + place]) if place < n else bird
+            value += my_bird_value(obs, params, taken)
+            scratch_collect(obs, taken)
+            taken_list |= taken << (7 * (taken_count - 1))
         taken_count += 1
         if bad == C.CROW:
             # one call site of crow_loss (a call, not inlined): with two, the chain loop ran
@@ -433,12 +462,8 @@ def play_value(
         perched = ground >> (3 * place) & 7
         alive &= ~(1 << place)
         total -= perched
-    for k in range(taken_count):  # the collection as it was
-        taken = taken_list >> (7 * k) & 127
-        species = whole(taken) // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(taken) % C.BIRDS_PER_SPECIES))
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(taken) - 1]
+    for k in range(taken_count - 1):  # the collection as it was (but the perched bird)
+        scratch_release(obs, taken_list >> (7 * k) & 127)
     value += params[W_SEED] * seed_points
     value -= expose_penalty(obs, params, column, seeds, total, perched)
     return value, not played_taken
@@ -502,7 +527,7 @@ def final_value(obs, params, bird):
 
 @njit(**HOT_RULES_JIT)
 def decision_value(obs, params, code, me):
-    """The value of a decision other than a play (``play_value``)."""
+    """The value of a decision other than a play (``best_play``)."""
     if code == C.C_NO_KEEP:
         return 0.0
     if code < C.C_CROW:
@@ -550,8 +575,85 @@ def best_draw(obs, params, legal, n_legal, rng):
 
 
 @njit(**INLINE_JIT)
+def best_play(obs, params, legal, n_legal, rng, me):
+    """A PLAY decision (R9): the best value of a play; ties uniformly at random.
+
+    The plays come hand card by hand card, each on every perch (``engine.py``): play ``i`` is
+    the hand card ``i // perches`` on perch ``i % perches``. Perch by perch: every play's
+    ``quiet_value``, without a branch, and a bit per hand card whose ground total beats the
+    perched bird (R11); then those plays' ``chain_value``, with the perched bird valued and
+    collected once for them all. Then the ranking in legal order: the same values and random
+    draws as one pass over the plays would make."""
+    read_keeps(obs, params)
+    read_keep_options(obs)
+    column = packed_column(obs)
+    squirrels = 0
+    for i in range(obs[C.F_BAD_LEN]):
+        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
+    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
+    chain_cache = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    values = obs[C.OBS_SCRATCH + S_VALUES : C.OBS_SCRATCH + S_LEN].view(np.float64)
+    perches = obs[C.F_PERCHES]
+    n_hand = obs[C.OBS_HAND_LEN]
+    strengths = 0  # 3 bits per hand card
+    for j in range(n_hand):
+        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
+    pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
+    pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
+    for perch in range(perches):
+        total = obs[C.F_GROUND_TOTAL + perch]
+        perched = obs[C.F_ROW_STRENGTHS + perch] & 7
+        chains = 0  # bit j: the hand card j starts a chain here
+        i = perch
+        for j in range(n_hand):
+            played = strengths >> (3 * j) & 7
+            values[i] = quiet_value(obs, params, column, played, total + played, perched, j)
+            chains |= np.int64(total + played > perched) << j
+            i += perches
+        if chains == 0:
+            continue
+        crow_first[perch] = np.nan
+        for k in range(C.MAX_STRENGTH):
+            chain_cache[k] = np.nan
+        perched_bird = whole(obs[C.F_ROWS + perch * C.MAX_ROW])
+        perched_value = my_bird_value(obs, params, perched_bird)
+        scratch_collect(obs, perched_bird)
+        while chains:
+            j = low_bit_index(chains)
+            chains &= chains - 1
+            bird = whole(obs[C.OBS_HAND + j])
+            # ~1 hand card in 4 shares its strength with another: its chains are simulated
+            # once (chain_value: same value when the card played is never collected)
+            key = strength(bird) - 1
+            v = chain_cache[key]
+            if v != v:  # NaN: not simulated yet for this strength here, or not shareable
+                v, shared = chain_value(
+                    obs,
+                    params,
+                    pile_before,
+                    pile_cards,
+                    bird,
+                    perch,
+                    column,
+                    squirrels,
+                    crow_first,
+                    perched_value,
+                )
+                if shared:
+                    chain_cache[key] = v
+            values[j * perches + perch] = v
+        scratch_release(obs, perched_bird)
+    best = 0
+    best_value = -1e18
+    ties = 0
+    for i in range(n_legal):
+        best, best_value, ties = ranked(values[i], i, best, best_value, ties, rng)
+    return best
+
+
+@njit(**INLINE_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
-    """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
+    """The best ``decision_value`` (``best_play`` for a play); ties uniformly at random."""
     me = whole(obs[L.H_SEAT])
     read_opponents(obs, me)
     best = 0
@@ -565,52 +667,7 @@ def weighted_bot(obs, legal, n_legal, params, rng):
             v = decision_value(obs, params, legal[i], me)
             best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         return best
-    read_keeps(obs, params)
-    read_keep_options(obs)
-    column = packed_column(obs)
-    squirrels = 0
-    for i in range(obs[C.F_BAD_LEN]):
-        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
-    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
-    chain_value = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
-    perches = obs[C.F_PERCHES]
-    for perch in range(C.MAX_PERCHES):
-        crow_first[perch] = np.nan
-    for k in range(perches * C.MAX_STRENGTH):
-        chain_value[k] = np.nan
-    pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
-    pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
-    hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
-    on_perch = 0
-    for i in range(n_legal):
-        code = whole(legal[i])
-        bird = code // C.MAX_PERCHES
-        perch = code % C.MAX_PERCHES
-        # ~1 hand card in 4 shares its strength with another: its chains on each perch are
-        # simulated once (play_value: same value when the card played is never collected)
-        key = perch * C.MAX_STRENGTH + strength(bird) - 1
-        v = chain_value[key]
-        if v != v:  # NaN: not simulated yet for this strength here, or not shareable
-            v, shared = play_value(
-                obs,
-                params,
-                pile_before,
-                pile_cards,
-                bird,
-                perch,
-                hand_index,
-                column,
-                squirrels,
-                crow_first,
-            )
-            if shared:
-                chain_value[key] = v
-        best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
-        on_perch += 1
-        if on_perch == perches:
-            on_perch = 0
-            hand_index += 1
-    return best
+    return best_play(obs, params, legal, n_legal, rng, me)
 
 
 @njit(**RULES_JIT)
