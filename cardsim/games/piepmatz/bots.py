@@ -85,14 +85,15 @@ S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a
 # (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
 S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_STRENGTH] float64 per strength: on the perch
 # best_play simulates, the value of a chain that never collected the card played (NaN: none yet)
-S_MASK = S_CHAIN + 2 * C.MAX_STRENGTH  # [MAX_SPECIES] the bot's collection masks
+S_KEEP_OPTION = S_CHAIN + 2 * C.MAX_STRENGTH  # [2 * MAX_HAND] float64 per hand card: the R24
+# option a failed play of it opens, weighted (read_keep_options)
+S_MASK = S_KEEP_OPTION + 2 * C.MAX_HAND  # [MAX_SPECIES] the bot's collection masks
 S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
 S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
 S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
-S_KEEP_BEST = S_MY_POINTS + C.MAX_SPECIES  # [MAX_HAND] per hand card: the R24 option it opens
-S_READ_FOR = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
+S_READ_FOR = S_MY_POINTS + C.MAX_SPECIES  # read_opponents: the turn and seat it read the opponents
 # for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
 S_HAND_MASK = S_READ_FOR + 1  # [MAX_SPECIES] the hand's birds per species (read_hand_masks)
 S_VALUES = (S_HAND_MASK + C.MAX_SPECIES + 1) & ~1  # [2 * MAX_HAND * MAX_PERCHES] float64 per play,
@@ -100,7 +101,7 @@ S_VALUES = (S_HAND_MASK + C.MAX_SPECIES + 1) & ~1  # [2 * MAX_HAND * MAX_PERCHES
 S_LEN = S_VALUES + 2 * C.MAX_HAND * C.MAX_PERCHES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
 assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
-assert (C.OBS_SCRATCH + S_VALUES) % 2 == 0
+assert (C.OBS_SCRATCH + S_VALUES) % 2 == 0 and (C.OBS_SCRATCH + S_KEEP_OPTION) % 2 == 0
 
 
 @njit(**HOT_RULES_JIT)
@@ -307,14 +308,12 @@ def expose_penalty(obs, params, column, seeds, total, perched):
 
 
 @njit(**INLINE_JIT)
-def read_keep_options(obs):
+def read_keep_options(obs, params, strengths):
     """Once per play decision, into the scratch room: per hand card the option a failed play of
-    it opens (R24, A14): the best R24 value (``read_keeps``) of another hand card of at most its
-    strength."""
+    it opens (R24, A14), weighted: the best R24 value (``read_keeps``) of another hand card of at
+    most its strength. ``strengths``: the hand's, 3 bits each (``hand_strengths``)."""
     n = obs[C.OBS_HAND_LEN]
-    strengths = 0  # 3 bits per hand card
-    for j in range(n):
-        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
+    options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
     for i in range(n):
         limit = strengths >> (3 * i) & 7
         best_keep = 0
@@ -322,29 +321,32 @@ def read_keep_options(obs):
             keep = obs[C.OBS_SCRATCH + S_KEEP + j]
             allowed = (j != i) & (strengths >> (3 * j) & 7 <= limit)  # & : no branch
             best_keep = max(best_keep, keep if allowed else 0)
-        obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
+        options[i] = params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
 @njit(**HOT_RULES_JIT)
-def keep_option(obs, params, hand_index):
-    """R24 after a failed comparison: the best hand card the option may add (the collection is
-    unchanged, so the values read once per decision hold), for a play of the hand card at
-    ``hand_index`` (``read_keep_options``)."""
-    best_keep = obs[C.OBS_SCRATCH + S_KEEP_BEST + hand_index]
-    return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+def hand_strengths(obs):
+    """The hand's strengths, 3 bits per card (card j at bits 3j..3j + 2). Built from the last
+    card down, a shift and an or per card: as a loop of ors LLVM vectorized it for hands of 8
+    and more, with checks that cost ~30 instructions a decision for the 4 cards of a hand."""
+    strengths = 0
+    for j in range(obs[C.OBS_HAND_LEN] - 1, -1, -1):
+        strengths = strengths << 3 | strength(obs[C.OBS_HAND + j])
+    return strengths
 
 
 @njit(**HOT_RULES_JIT)
-def quiet_value(obs, params, column, played, total, perched, hand_index):
-    """The value of playing the hand card at ``hand_index`` (strength ``played``) on a row whose
-    ground total ``total`` (the card counted) does not beat its perched bird (``perched``; R11,
-    R24): the table is as it was, the card joins the ground, the R24 option opens. Without a
-    branch: ``best_play`` works it out for every play, those that start a chain too
-    (``chain_value`` then replaces it), as a test per play mispredicted (~3.5 times a 4-player
-    planner turn, callgrind). ``column``: the seed column (``packed_column``)."""
-    value = -params[W_SPEND] * played
-    value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
-    return value + keep_option(obs, params, hand_index)
+def exposed_seeds(column, seeds):
+    """``best_seed_within`` of the seed column for every reach 1..MAX_COLUMN, 2 bits each (reach
+    r at bits 2r, 2r + 1): read once per play decision for the plays that start no chain."""
+    table = 0
+    best = 0
+    for reach in range(1, C.MAX_COLUMN + 1):
+        # a place past its seed cards counts 2 (best_seed_within): the refill is unknown
+        here = column >> (2 * reach - 2) & 3 if reach <= seeds else 2
+        best = max(best, here)
+        table |= best << (2 * reach)
+    return table
 
 
 @njit(**HOT_RULES_JIT)
@@ -363,6 +365,37 @@ def scratch_release(obs, bird):
     obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
     obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
     obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def take_at(obs, params, column, seeds, squirrels, bads, d):
+    """Step 1 of a chain (R13-R17) for the difference ``d``: (seed points taken, as a chain
+    values them: a feeder deck draw its expected points; the seed card's value, 0 for none;
+    then the columns as they are left and the bad card taken, 0 for none)."""
+    gain = 0.0
+    got = 0
+    bad = 0
+    if d <= obs[C.F_COLUMN_SIZE]:
+        if d <= seeds:
+            got = column >> (2 * d - 2) & 3
+            gain = np.float64(got)
+            column = packed_without(column, d - 1, 2)
+            seeds -= 1
+            if d <= bads:
+                bad = C.CROW + (squirrels >> (d - 1) & 1)
+                squirrels = packed_without(squirrels, d - 1, 1)
+                bads -= 1
+    elif obs[C.F_FEEDER_LEFT] > 0:
+        gain = params[W_DECK_SEED]
+    return gain, got, column, seeds, squirrels, bads, bad
+
+
+@njit(**HOT_RULES_JIT)
+def squirrel_cost(params, pile, pile_cards):
+    """What a squirrel costs (R21): the expected points of the (up to) two cards it takes from a
+    pile of ``pile`` points in ``pile_cards`` cards (pile_cards > 0)."""
+    lost = min(2, pile_cards)
+    return params[W_SQUIRREL] * pile * lost / pile_cards
 
 
 @njit(**HOT_RULES_JIT)
@@ -404,65 +437,58 @@ def chain_value(
     first_place = n if played > strongest & 7 else strongest >> 3  # R22 with every bird there
     seeds = obs[C.F_SEED_LEN]
     bads = obs[C.F_BAD_LEN]
-    place = 0  # the perched bird's place
-    pile_gain = 0
-    seed_points = 0.0
+    # step 1, the same for every chain on this perch but for d: its perched bird collected
+    # (R18), valued and added to the collection by best_play
+    seed_points, got, column, seeds, squirrels, bads, bad = take_at(
+        obs, params, column, seeds, squirrels, bads, total - perched
+    )
+    pile_gain = got
+    pile_cards += got > 0
+    value += perched_value
+    if bad == C.CROW:  # the collection with the perched bird: the same for every card played
+        loss = crow_first[perch]
+        if loss != loss:  # NaN: not read yet
+            loss = crow_loss(obs, params)
+            crow_first[perch] = loss
+        value -= params[W_CROW] * loss
+    elif bad == C.SQUIRREL and pile_cards > 0:
+        value -= squirrel_cost(params, pile_before + pile_gain, pile_cards)
+    place = first_place  # R22: strongest ground bird, ties to the perch
+    perched = ground >> (3 * place) & 7
+    alive &= ~(1 << place)
+    total -= perched
+    # steps 2 on (~1 chain in 8)
     taken_count = 0
     taken_list = 0
     played_taken = False
     while total > perched:
-        d = total - perched
-        bad = 0
-        if d <= obs[C.F_COLUMN_SIZE]:
-            if d <= seeds:
-                got = column >> (2 * d - 2) & 3
-                seed_points += got
-                pile_gain += got
-                pile_cards += 1
-                column = packed_without(column, d - 1, 2)
-                seeds -= 1
-                if d <= bads:
-                    bad = C.CROW + (squirrels >> (d - 1) & 1)
-                    squirrels = packed_without(squirrels, d - 1, 1)
-                    bads -= 1
-        elif obs[C.F_FEEDER_LEFT] > 0:
-            seed_points += params[W_DECK_SEED]
-        if taken_count == 0:  # the perched bird: valued and collected by best_play
-            value += perched_value
-        else:
-            played_taken |= place == n
-            taken = whole(obs[base + place]) if place < n else bird
-            value += my_bird_value(obs, params, taken)
-            scratch_collect(obs, taken)
-            taken_list |= taken << (7 * (taken_count - 1))
+        gain, got, column, seeds, squirrels, bads, bad = take_at(
+            obs, params, column, seeds, squirrels, bads, total - perched
+        )
+        seed_points += gain
+        pile_gain += got
+        pile_cards += got > 0
+        played_taken |= place == n
+        taken = whole(obs[base + place]) if place < n else bird
+        value += my_bird_value(obs, params, taken)
+        scratch_collect(obs, taken)
+        taken_list |= taken << (7 * taken_count)
         taken_count += 1
         if bad == C.CROW:
-            # one call site of crow_loss (a call, not inlined): with two, the chain loop ran
-            # ~10% slower on recorded 4p planner decisions, crows or not
-            loss = crow_first[perch] if taken_count == 1 else np.nan
-            if loss != loss:  # NaN: not read yet, or past the chain's first step
-                loss = crow_loss(obs, params)
-                if taken_count == 1:
-                    crow_first[perch] = loss
-            value -= params[W_CROW] * loss
+            value -= params[W_CROW] * crow_loss(obs, params)
         elif bad == C.SQUIRREL and pile_cards > 0:
-            lost = min(2, pile_cards)
-            pile = pile_before + pile_gain  # pile_points, read once per decision
-            value -= params[W_SQUIRREL] * pile * lost / pile_cards
-        if taken_count == 1:  # R22: strongest ground bird, ties to the perch
-            place = first_place
-        else:
-            place = 0
-            best = 0
-            for i in range(1, n + 1):  # selects, not branches: they would mispredict
-                s = ground >> (3 * i) & 7
-                stronger = (alive >> i & 1 != 0) & (s > best)
-                place = i if stronger else place
-                best = s if stronger else best
+            value -= squirrel_cost(params, pile_before + pile_gain, pile_cards)
+        place = 0  # R22: strongest ground bird, ties to the perch
+        best = 0
+        for i in range(1, n + 1):  # selects, not branches: they would mispredict
+            s = ground >> (3 * i) & 7
+            stronger = (alive >> i & 1 != 0) & (s > best)
+            place = i if stronger else place
+            best = s if stronger else best
         perched = ground >> (3 * place) & 7
         alive &= ~(1 << place)
         total -= perched
-    for k in range(taken_count - 1):  # the collection as it was (but the perched bird)
+    for k in range(taken_count):  # the collection as it was (but the perched bird)
         scratch_release(obs, taken_list >> (7 * k) & 127)
     value += params[W_SEED] * seed_points
     value -= expose_penalty(obs, params, column, seeds, total, perched)
@@ -579,14 +605,17 @@ def best_play(obs, params, legal, n_legal, rng, me):
     """A PLAY decision (R9): the best value of a play; ties uniformly at random.
 
     The plays come hand card by hand card, each on every perch (``engine.py``): play ``i`` is
-    the hand card ``i // perches`` on perch ``i % perches``. Perch by perch: every play's
-    ``quiet_value``, without a branch, and a bit per hand card whose ground total beats the
-    perched bird (R11); then those plays' ``chain_value``, with the perched bird valued and
-    collected once for them all. Then the ranking in legal order: the same values and random
+    the hand card ``i // perches`` on perch ``i % perches``. Perch by perch: every play's value
+    as if it started no chain, without a branch, and a bit per hand card whose ground total
+    beats the perched bird (R11); then those plays' ``chain_value``, with the perched bird valued
+    and collected once for them all. Then the ranking in legal order: the same values and random
     draws as one pass over the plays would make."""
+    strengths = hand_strengths(obs)
     read_keeps(obs, params)
-    read_keep_options(obs)
+    read_keep_options(obs, params, strengths)
     column = packed_column(obs)
+    exposed = exposed_seeds(column, obs[C.F_SEED_LEN])
+    options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
     squirrels = 0
     for i in range(obs[C.F_BAD_LEN]):
         squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
@@ -595,20 +624,29 @@ def best_play(obs, params, legal, n_legal, rng, me):
     values = obs[C.OBS_SCRATCH + S_VALUES : C.OBS_SCRATCH + S_LEN].view(np.float64)
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
-    strengths = 0  # 3 bits per hand card
-    for j in range(n_hand):
-        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
     pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
+    column_size = obs[C.F_COLUMN_SIZE]
     for perch in range(perches):
-        total = obs[C.F_GROUND_TOTAL + perch]
+        # quiet plays (R11, R24): the table is as it was, the card joins the ground, the R24
+        # option opens; the value leaves the next player what one card of strength 1-6 reaches
+        # (expose_penalty: with a ground total that does not beat the perched bird, the reach
+        # is 1 to 6). Worked out for every play, without a branch (a test per play
+        # mispredicted ~3.5 times a 4-player planner turn, callgrind); a chain replaces it.
         perched = obs[C.F_ROW_STRENGTHS + perch] & 7
+        reach = obs[C.F_GROUND_TOTAL + perch] + C.MAX_STRENGTH - perched  # + the card played
+        perched_points = obs[C.F_BIRD_POINTS + perched - 1]
         chains = 0  # bit j: the hand card j starts a chain here
         i = perch
-        for j in range(n_hand):
-            played = strengths >> (3 * j) & 7
-            values[i] = quiet_value(obs, params, column, played, total + played, perched, j)
-            chains |= np.int64(total + played > perched) << j
+        left = strengths  # the cards' strengths from j on: a shift per card, no index (as
+        for j in range(n_hand):  # 3 * j, LLVM vectorized the loop, at a cost for 4 cards)
+            played = left & 7
+            left >>= 3
+            best_seed = exposed >> (2 * min(reach + played, column_size)) & 3
+            value = -params[W_SPEND] * played
+            value -= params[W_EXPOSE] * (best_seed + perched_points)
+            values[i] = value + options[j]
+            chains |= np.int64(reach + played > C.MAX_STRENGTH) << j
             i += perches
         if chains == 0:
             continue
