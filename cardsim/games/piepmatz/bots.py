@@ -270,8 +270,8 @@ def packed_column(obs):
     """The seed column's values, 2 bits each, position 1 lowest: a chain simulation takes cards
     out of it without touching memory."""
     packed = 0
-    for i in range(obs[C.F_SEED_LEN]):
-        packed |= (obs[C.F_SEED_COL + i] - C.SEED) << (2 * i)
+    for i in range(obs[C.F_SEED_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
+        packed = packed << 2 | obs[C.F_SEED_COL + i] - C.SEED
     return packed
 
 
@@ -314,13 +314,20 @@ def read_keep_options(obs, params, strengths):
     most its strength. ``strengths``: the hand's, 3 bits each (``hand_strengths``)."""
     n = obs[C.OBS_HAND_LEN]
     options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    for i in range(n):  # the best R24 value so far (an integer, exact as a float)
+        options[i] = 0.0
+    # each pair of cards once: the weaker (or either, at equal strength) is the stronger's option
     for i in range(n):
-        limit = strengths >> (3 * i) & 7
-        best_keep = 0
-        for j in range(n):
-            keep = obs[C.OBS_SCRATCH + S_KEEP + j]
-            allowed = (j != i) & (strengths >> (3 * j) & 7 <= limit)  # & : no branch
-            best_keep = max(best_keep, keep if allowed else 0)
+        mine = strengths >> (3 * i) & 7
+        keep = np.float64(obs[C.OBS_SCRATCH + S_KEEP + i])
+        best_keep = options[i]  # the options of cards 0..i-1 seen
+        left = strengths >> (3 * i + 3)
+        for j in range(i + 1, n):
+            theirs = left & 7
+            left >>= 3
+            other = np.float64(obs[C.OBS_SCRATCH + S_KEEP + j])
+            best_keep = max(best_keep, other if theirs <= mine else 0.0)
+            options[j] = max(options[j], keep if mine <= theirs else 0.0)
         options[i] = params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
@@ -617,8 +624,8 @@ def best_play(obs, params, legal, n_legal, rng, me):
     exposed = exposed_seeds(column, obs[C.F_SEED_LEN])
     options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
     squirrels = 0
-    for i in range(obs[C.F_BAD_LEN]):
-        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
+    for i in range(obs[C.F_BAD_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
+        squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
     crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
     chain_cache = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
     values = obs[C.OBS_SCRATCH + S_VALUES : C.OBS_SCRATCH + S_LEN].view(np.float64)
