@@ -81,27 +81,40 @@ PLANNER_PARAMS = (
 # (a rounded result of analysis/tune_piepmatz_planner.py 1 60 600)
 
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
-S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
-# (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
-S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_STRENGTH] float64 per strength: on the perch
-# best_play simulates, the value of a chain that never collected the card played (NaN: none yet)
-S_KEEP_OPTION = S_CHAIN + 2 * C.MAX_STRENGTH  # [2 * MAX_HAND] float64 per hand card: the R24
-# option a failed play of it opens, weighted (read_keep_options)
-S_MASK = S_KEEP_OPTION + 2 * C.MAX_HAND  # [MAX_SPECIES] the bot's collection masks
-S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
+# First a room of float64 (``float_room``: one view for a decision; each view of the int32 array
+# costs ~25 instructions of checks), indexes in float64 units; OBS_SCRATCH is even: 8-byte aligned.
+D_CROW_FIRST = 0  # [MAX_PERCHES] per perch: the crow's loss after a chain's first step (NaN: not
+# read yet)
+D_CHAIN = D_CROW_FIRST + C.MAX_PERCHES  # [MAX_STRENGTH] per strength: on the perch best_play
+# simulates, the value of a chain that never collected the card played (NaN: none yet)
+D_KEEP_OPTION = D_CHAIN + C.MAX_STRENGTH  # [MAX_HAND] per hand card: the R24 option a failed play
+# of it opens, weighted (read_keep_options)
+D_VALUES = D_KEEP_OPTION + C.MAX_HAND  # [MAX_HAND * MAX_PERCHES] per play, in legal order: its
+# value (best_play)
+D_LEN = D_VALUES + C.MAX_HAND * C.MAX_PERCHES
+# Then int32, indexes in int32 units:
+S_MINE = 2 * D_LEN  # [SEAT_LEN] a play decision's copy of the bot's collection, laid out as a
+# seat's block (cards.py), so that the valuations read it or, for the other decisions, the seat's
+# block itself (``mine``: where the block starts); a chain simulation changes the copy:
+S_MASK = S_MINE + C.COLLECTION  # [MAX_SPECIES] the masks
+S_MY_HELD = S_MINE + C.SPECIES_BIRDS  # [MAX_SPECIES] birds of each species (as simulated)
+S_MY_POINTS = S_MINE + C.SPECIES_POINTS  # [MAX_SPECIES] their egg points (as simulated)
+S_BEST_OTHER = S_MINE + C.SEAT_LEN  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
-S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
-S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
-S_READ_FOR = S_MY_POINTS + C.MAX_SPECIES  # read_opponents: the turn and seat it read the opponents
+S_READ_FOR = S_KEEP + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
 # for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
 S_HAND_MASK = S_READ_FOR + 1  # [MAX_SPECIES] the hand's birds per species (read_hand_masks)
-S_VALUES = (S_HAND_MASK + C.MAX_SPECIES + 1) & ~1  # [2 * MAX_HAND * MAX_PERCHES] float64 per play,
-# in legal order: its value (best_play; at an even index of the observation: 8-byte aligned)
-S_LEN = S_VALUES + 2 * C.MAX_HAND * C.MAX_PERCHES
+S_LEN = S_HAND_MASK + C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
-assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
-assert (C.OBS_SCRATCH + S_VALUES) % 2 == 0 and (C.OBS_SCRATCH + S_KEEP_OPTION) % 2 == 0
+PLAY_MINE = C.OBS_SCRATCH + S_MINE  # ``mine`` in a play decision: the copy
+assert S_LEN <= C.SCRATCH_LEN and C.OBS_SCRATCH % 2 == 0
+
+
+@njit(**HOT_RULES_JIT)
+def float_room(obs):
+    """The scratch room's float64 part (D_*), as one view."""
+    return obs[C.OBS_SCRATCH : C.OBS_SCRATCH + 2 * D_LEN].view(np.float64)
 
 
 @njit(**HOT_RULES_JIT)
@@ -120,9 +133,9 @@ def strength(bird):
 @njit(**INLINE_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
-    many score for it (R33), and the bot's own collection, count and points, into the scratch
-    room, from the standings the engine keeps per seat and species (``cards.py``: SPECIES_BIRDS,
-    SPECIES_POINTS). Only the holders of the most birds have their points counted.
+    many score for it (R33), into the scratch room, from the standings the engine keeps per seat
+    and species (``cards.py``: SPECIES_BIRDS, SPECIES_POINTS). Only the holders of the most birds
+    have their points counted.
 
     The opponents' part is read once per turn and seat (``S_READ_FOR``): the others'
     collections change only in their own turns (R18, R20, R24) and at the end (R31, after the
@@ -133,6 +146,12 @@ def read_opponents(obs, me):
     if obs[C.OBS_SCRATCH + S_READ_FOR] != read_for:
         obs[C.OBS_SCRATCH + S_READ_FOR] = read_for
         read_others(obs, me)
+
+
+@njit(**HOT_RULES_JIT)
+def copy_collection(obs, me):
+    """The bot's collection, count and points per species into the scratch room (S_MINE), for a
+    play decision's chain simulations to change."""
     mine = C.F_SEATS + me * C.SEAT_LEN
     for species in range(C.MAX_SPECIES):
         obs[C.OBS_SCRATCH + S_MASK + species] = obs[mine + C.COLLECTION + species]
@@ -185,31 +204,31 @@ def bird_value_with(obs, params, mask, held, points, bird):
 
 
 @njit(**HOT_RULES_JIT)
-def my_bird_value(obs, params, bird):
-    """``bird_value`` of a bird joining the bot's collection (as read by ``read_opponents``, or
-    as a chain simulation has it)."""
+def my_bird_value(obs, params, bird, mine):
+    """``bird_value`` of a bird joining the bot's collection (its seat's block, or the copy a
+    chain simulation changes: ``mine``, where the block starts)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
-        obs[C.OBS_SCRATCH + S_MASK + species],
-        obs[C.OBS_SCRATCH + S_MY_HELD + species],
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species],
+        obs[mine + C.COLLECTION + species],
+        obs[mine + C.SPECIES_BIRDS + species],
+        obs[mine + C.SPECIES_POINTS + species],
         bird,
     )
 
 
 @njit(**HOT_RULES_JIT)
-def my_bird_loss(obs, params, bird):
+def my_bird_loss(obs, params, bird, mine):
     """``bird_value`` of a bird of the bot's collection, as if it were not there: what losing it
     costs (R20)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
-        obs[C.OBS_SCRATCH + S_MASK + species] & ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES)),
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] - 1,
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
+        obs[mine + C.COLLECTION + species] & ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES)),
+        obs[mine + C.SPECIES_BIRDS + species] - 1,
+        obs[mine + C.SPECIES_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
         bird,
     )
 
@@ -308,27 +327,28 @@ def expose_penalty(obs, params, column, seeds, total, perched):
 
 
 @njit(**INLINE_JIT)
-def read_keep_options(obs, params, strengths):
+def read_keep_options(obs, params, strengths, room):
     """Once per play decision, into the scratch room: per hand card the option a failed play of
     it opens (R24, A14), weighted: the best R24 value (``read_keeps``) of another hand card of at
-    most its strength. ``strengths``: the hand's, 3 bits each (``hand_strengths``)."""
+    most its strength. ``strengths``: the hand's, 3 bits each (``hand_strengths``); ``room``:
+    ``float_room``."""
     n = obs[C.OBS_HAND_LEN]
-    options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
+    options = D_KEEP_OPTION
     for i in range(n):  # the best R24 value so far (an integer, exact as a float)
-        options[i] = 0.0
+        room[options + i] = 0.0
     # each pair of cards once: the weaker (or either, at equal strength) is the stronger's option
     for i in range(n):
         mine = strengths >> (3 * i) & 7
         keep = np.float64(obs[C.OBS_SCRATCH + S_KEEP + i])
-        best_keep = options[i]  # the options of cards 0..i-1 seen
+        best_keep = room[options + i]  # the options of cards 0..i-1 seen
         left = strengths >> (3 * i + 3)
         for j in range(i + 1, n):
             theirs = left & 7
             left >>= 3
             other = np.float64(obs[C.OBS_SCRATCH + S_KEEP + j])
             best_keep = max(best_keep, other if theirs <= mine else 0.0)
-            options[j] = max(options[j], keep if mine <= theirs else 0.0)
-        options[i] = params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+            room[options + j] = max(room[options + j], keep if mine <= theirs else 0.0)
+        room[options + i] = params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
 @njit(**HOT_RULES_JIT)
@@ -407,7 +427,7 @@ def squirrel_cost(params, pile, pile_cards):
 
 @njit(**HOT_RULES_JIT)
 def chain_value(
-    obs, params, pile_before, pile_cards, bird, perch, column, squirrels, crow_first, perched_value
+    obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room, perched_value
 ):
     """Simulate playing ``bird`` at ``perch`` when its ground total beats the perched bird
     (R11-R23) and value what the turn yields.
@@ -423,7 +443,7 @@ def chain_value(
     and adds it to the collection once per perch. Each bird collected after it is noted (7 bits
     each in ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A
     crow met at a chain's first step finds the same collection (the perched bird added) for every
-    card played on that perch: its loss is read once per perch (``crow_first``, float64 per
+    card played on that perch: its loss is read once per perch (``room``: D_CROW_FIRST, per
     perch, NaN until read).
 
     Returns (value, same for its strength): True when the chain never collected the card
@@ -453,10 +473,10 @@ def chain_value(
     pile_cards += got > 0
     value += perched_value
     if bad == C.CROW:  # the collection with the perched bird: the same for every card played
-        loss = crow_first[perch]
+        loss = room[D_CROW_FIRST + perch]
         if loss != loss:  # NaN: not read yet
             loss = crow_loss(obs, params)
-            crow_first[perch] = loss
+            room[D_CROW_FIRST + perch] = loss
         value -= params[W_CROW] * loss
     elif bad == C.SQUIRREL and pile_cards > 0:
         value -= squirrel_cost(params, pile_before + pile_gain, pile_cards)
@@ -477,7 +497,7 @@ def chain_value(
         pile_cards += got > 0
         played_taken |= place == n
         taken = whole(obs[base + place]) if place < n else bird
-        value += my_bird_value(obs, params, taken)
+        value += my_bird_value(obs, params, taken, PLAY_MINE)
         scratch_collect(obs, taken)
         taken_list |= taken << (7 * taken_count)
         taken_count += 1
@@ -506,18 +526,18 @@ def chain_value(
 def read_keeps(obs, params):
     """What adding each hand card to the collection would be worth (R24), once per play."""
     for i in range(obs[C.OBS_HAND_LEN]):
-        value = max(0.0, my_bird_value(obs, params, obs[C.OBS_HAND + i]))
+        value = max(0.0, my_bird_value(obs, params, obs[C.OBS_HAND + i], PLAY_MINE))
         obs[C.OBS_SCRATCH + S_KEEP + i] = int(value * KEEP_SCALE + 0.5)
 
 
 @njit(**HOT_RULES_JIT)
-def card_prospect(obs, params, bird):
+def card_prospect(obs, params, bird, mine):
     """A card drawn into the hand: its majority and pair prospects and its strength (the hand's
     masks as ``read_hand_masks`` wrote them for this decision)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
-    mask = obs[C.OBS_SCRATCH + S_MASK + species]
-    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
-    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
+    mask = obs[mine + C.COLLECTION + species]
+    held = obs[mine + C.SPECIES_BIRDS + species]
+    points = obs[mine + C.SPECIES_POINTS + species]
     own0, _ = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, _ = species_standing(obs, species, held + 1, points + gain)
@@ -545,12 +565,12 @@ def read_hand_masks(obs):
 
 
 @njit(**RULES_JIT)
-def final_value(obs, params, bird):
+def final_value(obs, params, bird, mine):
     """A hand card joining the collection at the end (R31): its points there."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
-    mask = obs[C.OBS_SCRATCH + S_MASK + species]
-    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
-    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
+    mask = obs[mine + C.COLLECTION + species]
+    held = obs[mine + C.SPECIES_BIRDS + species]
+    points = obs[mine + C.SPECIES_POINTS + species]
     own0, theirs0 = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
@@ -559,20 +579,20 @@ def final_value(obs, params, bird):
 
 
 @njit(**HOT_RULES_JIT)
-def decision_value(obs, params, code, me):
-    """The value of a decision other than a play (``best_play``)."""
+def decision_value(obs, params, code, mine):
+    """The value of a decision other than a play (``best_play``); ``mine``: the bot's seat block."""
     if code == C.C_NO_KEEP:
         return 0.0
     if code < C.C_CROW:
         bird = code - C.C_KEEP
-        return my_bird_value(obs, params, bird) - card_prospect(obs, params, bird)
+        return my_bird_value(obs, params, bird, mine) - card_prospect(obs, params, bird, mine)
     if code < C.C_DRAW:
-        return -my_bird_loss(obs, params, code - C.C_CROW)
+        return -my_bird_loss(obs, params, code - C.C_CROW, mine)
     if code < C.C_DRAW_DECK:
-        return card_prospect(obs, params, code - C.C_DRAW)
+        return card_prospect(obs, params, code - C.C_DRAW, mine)
     if code == C.C_DRAW_DECK:
         return params[W_DECK_CARD]
-    return -final_value(obs, params, code - C.C_DISCARD)
+    return -final_value(obs, params, code - C.C_DISCARD, mine)
 
 
 @njit(**HOT_RULES_JIT)
@@ -589,7 +609,7 @@ def ranked(v, i, best, best_value, ties, rng):
 
 
 @njit(**HOT_RULES_JIT)
-def best_draw(obs, params, legal, n_legal, rng):
+def best_draw(obs, params, legal, n_legal, rng, mine):
     """A DRAW decision (R25): ``decision_value`` of each queue card, then of the deck's card,
     which is the last code when it is legal (``engine.py``: ascending codes), ranked in that
     order. Told apart by position, not by a test of each code: that test mispredicted (~1.2
@@ -599,7 +619,7 @@ def best_draw(obs, params, legal, n_legal, rng):
     best_value = -1e18
     ties = 0
     for i in range(n_legal - deck):
-        v = card_prospect(obs, params, legal[i] - C.C_DRAW)
+        v = card_prospect(obs, params, legal[i] - C.C_DRAW, mine)
         best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
     if deck:
         v = params[W_DECK_CARD]
@@ -617,18 +637,16 @@ def best_play(obs, params, legal, n_legal, rng, me):
     beats the perched bird (R11); then those plays' ``chain_value``, with the perched bird valued
     and collected once for them all. Then the ranking in legal order: the same values and random
     draws as one pass over the plays would make."""
+    copy_collection(obs, me)
     strengths = hand_strengths(obs)
     read_keeps(obs, params)
-    read_keep_options(obs, params, strengths)
+    room = float_room(obs)
+    read_keep_options(obs, params, strengths, room)
     column = packed_column(obs)
     exposed = exposed_seeds(column, obs[C.F_SEED_LEN])
-    options = obs[C.OBS_SCRATCH + S_KEEP_OPTION : C.OBS_SCRATCH + S_MASK].view(np.float64)
     squirrels = 0
     for i in range(obs[C.F_BAD_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
         squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
-    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
-    chain_cache = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
-    values = obs[C.OBS_SCRATCH + S_VALUES : C.OBS_SCRATCH + S_LEN].view(np.float64)
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
     pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
@@ -652,16 +670,16 @@ def best_play(obs, params, legal, n_legal, rng, me):
             best_seed = exposed >> (2 * min(reach + played, column_size)) & 3
             value = -params[W_SPEND] * played
             value -= params[W_EXPOSE] * (best_seed + perched_points)
-            values[i] = value + options[j]
+            room[D_VALUES + i] = value + room[D_KEEP_OPTION + j]
             chains |= np.int64(reach + played > C.MAX_STRENGTH) << j
             i += perches
         if chains == 0:
             continue
-        crow_first[perch] = np.nan
+        room[D_CROW_FIRST + perch] = np.nan
         for k in range(C.MAX_STRENGTH):
-            chain_cache[k] = np.nan
+            room[D_CHAIN + k] = np.nan
         perched_bird = whole(obs[C.F_ROWS + perch * C.MAX_ROW])
-        perched_value = my_bird_value(obs, params, perched_bird)
+        perched_value = my_bird_value(obs, params, perched_bird, PLAY_MINE)
         scratch_collect(obs, perched_bird)
         while chains:
             j = low_bit_index(chains)
@@ -670,7 +688,7 @@ def best_play(obs, params, legal, n_legal, rng, me):
             # ~1 hand card in 4 shares its strength with another: its chains are simulated
             # once (chain_value: same value when the card played is never collected)
             key = strength(bird) - 1
-            v = chain_cache[key]
+            v = room[D_CHAIN + key]
             if v != v:  # NaN: not simulated yet for this strength here, or not shareable
                 v, shared = chain_value(
                     obs,
@@ -681,18 +699,18 @@ def best_play(obs, params, legal, n_legal, rng, me):
                     perch,
                     column,
                     squirrels,
-                    crow_first,
+                    room,
                     perched_value,
                 )
                 if shared:
-                    chain_cache[key] = v
-            values[j * perches + perch] = v
+                    room[D_CHAIN + key] = v
+            room[D_VALUES + j * perches + perch] = v
         scratch_release(obs, perched_bird)
     best = 0
     best_value = -1e18
     ties = 0
     for i in range(n_legal):
-        best, best_value, ties = ranked(values[i], i, best, best_value, ties, rng)
+        best, best_value, ties = ranked(room[D_VALUES + i], i, best, best_value, ties, rng)
     return best
 
 
@@ -705,11 +723,12 @@ def weighted_bot(obs, legal, n_legal, params, rng):
     best_value = -1e18
     ties = 0
     if obs[L.H_PHASE] != C.PHASE_PLAY:
+        mine = C.F_SEATS + me * C.SEAT_LEN  # read where the engine keeps it, not copied
         read_hand_masks(obs)
         if obs[L.H_PHASE] == C.PHASE_DRAW:
-            return best_draw(obs, params, legal, n_legal, rng)
+            return best_draw(obs, params, legal, n_legal, rng, mine)
         for i in range(n_legal):
-            v = decision_value(obs, params, legal[i], me)
+            v = decision_value(obs, params, legal[i], mine)
             best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         return best
     return best_play(obs, params, legal, n_legal, rng, me)
