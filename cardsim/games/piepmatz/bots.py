@@ -85,9 +85,9 @@ PLANNER_PARAMS = (
 # costs ~25 instructions of checks), indexes in float64 units; OBS_SCRATCH is even: 8-byte aligned.
 D_CROW_FIRST = 0  # [MAX_PERCHES] per perch: the crow's loss after a chain's first step (NaN: not
 # read yet)
-D_CHAIN = D_CROW_FIRST + C.MAX_PERCHES  # [MAX_STRENGTH] per strength: on the perch best_play
-# simulates, the value of a chain that never collected the card played (NaN: none yet)
-D_KEEP_OPTION = D_CHAIN + C.MAX_STRENGTH  # [MAX_HAND] per hand card: the R24 option a failed play
+D_KEEP_OPTION = (
+    D_CROW_FIRST + C.MAX_PERCHES
+)  # [MAX_HAND] per hand card: the R24 option a failed play
 # of it opens, weighted (read_keep_options)
 D_VALUES = D_KEEP_OPTION + C.MAX_HAND  # [MAX_HAND * MAX_PERCHES] per play, in legal order: its
 # value (best_play)
@@ -360,6 +360,20 @@ def hand_strengths(obs):
     for j in range(obs[C.OBS_HAND_LEN] - 1, -1, -1):
         strengths = strengths << 3 | strength(obs[C.OBS_HAND + j])
     return strengths
+
+
+@njit(**HOT_RULES_JIT)
+def strength_groups(strengths, n):
+    """(the hand's cards by strength: bit ``MAX_HAND * s + j`` for the card j of strength s;
+    the cards with no card of their strength before them, a bit each) for a hand of ``n``
+    cards of ``strengths`` (``hand_strengths``)."""
+    groups = 0
+    firsts = 0
+    for j in range(n):
+        at = C.MAX_HAND * (strengths >> (3 * j) & 7)
+        firsts |= np.int64(groups >> at & 0xFF == 0) << j
+        groups |= 1 << (at + j)
+    return groups, firsts
 
 
 @njit(**HOT_RULES_JIT)
@@ -649,6 +663,7 @@ def best_play(obs, params, legal, n_legal, rng, me):
         squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
+    groups, firsts = strength_groups(strengths, n_hand)
     pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
     column_size = obs[C.F_COLUMN_SIZE]
@@ -676,35 +691,35 @@ def best_play(obs, params, legal, n_legal, rng, me):
         if chains == 0:
             continue
         room[D_CROW_FIRST + perch] = np.nan
-        for k in range(C.MAX_STRENGTH):
-            room[D_CHAIN + k] = np.nan
         perched_bird = whole(obs[C.F_ROWS + perch * C.MAX_ROW])
         perched_value = my_bird_value(obs, params, perched_bird, PLAY_MINE)
         scratch_collect(obs, perched_bird)
+        chains &= firsts  # ~1 hand card in 4 shares its strength with an earlier one: below
         while chains:
             j = low_bit_index(chains)
             chains &= chains - 1
             bird = whole(obs[C.OBS_HAND + j])
-            # ~1 hand card in 4 shares its strength with another: its chains are simulated
-            # once (chain_value: same value when the card played is never collected)
-            key = strength(bird) - 1
-            v = room[D_CHAIN + key]
-            if v != v:  # NaN: not simulated yet for this strength here, or not shareable
-                v, shared = chain_value(
-                    obs,
-                    params,
-                    pile_before,
-                    pile_cards,
-                    bird,
-                    perch,
-                    column,
-                    squirrels,
-                    room,
-                    perched_value,
-                )
-                if shared:
-                    room[D_CHAIN + key] = v
+            v, shared = chain_value(
+                obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room,
+                perched_value,
+            )  # fmt: skip
             room[D_VALUES + j * perches + perch] = v
+            # The later cards of its strength start the same chain: the same value when the
+            # card played is never collected (chain_value: shared). The first of them is
+            # written without a branch (a test per chain mispredicted: ~1 time a 4-player
+            # planner turn, callgrind); the others, or all when not shared, below (rare: a
+            # chain not shared is simulated for each card, in this loop).
+            twins = groups >> (C.MAX_HAND * strength(bird)) & 0xFF & ~((2 << j) - 1)
+            twin = low_bit_index(twins | 1 << C.MAX_HAND)  # MAX_HAND: none
+            room[D_VALUES + (twin if (twin < C.MAX_HAND) & shared else j) * perches + perch] = v
+            if (twins & (twins - 1) != 0) | ((twins != 0) & (not shared)):
+                if shared:
+                    while twins:
+                        t = low_bit_index(twins)
+                        twins &= twins - 1
+                        room[D_VALUES + t * perches + perch] = v
+                else:
+                    chains |= twins
         scratch_release(obs, perched_bird)
     best = 0
     best_value = -1e18
