@@ -664,6 +664,11 @@ def best_play(obs, params, legal, n_legal, rng, me):
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
     groups, firsts = strength_groups(strengths, n_hand)
+    at_least = 0  # bit MAX_HAND * s + j: the card j is of strength s or more
+    stronger = 0
+    for s in range(C.MAX_STRENGTH, 0, -1):
+        stronger |= groups >> (C.MAX_HAND * s) & 0xFF
+        at_least |= stronger << (C.MAX_HAND * s)
     pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
     column_size = obs[C.F_COLUMN_SIZE]
@@ -674,9 +679,11 @@ def best_play(obs, params, legal, n_legal, rng, me):
         # is 1 to 6). Worked out for every play, without a branch (a test per play
         # mispredicted ~3.5 times a 4-player planner turn, callgrind); a chain replaces it.
         perched = obs[C.F_ROW_STRENGTHS + perch] & 7
-        reach = obs[C.F_GROUND_TOTAL + perch] + C.MAX_STRENGTH - perched  # + the card played
+        ground = obs[C.F_GROUND_TOTAL + perch]
+        reach = ground + C.MAX_STRENGTH - perched  # + the card played
         perched_points = obs[C.F_BIRD_POINTS + perched - 1]
-        chains = 0  # bit j: the hand card j starts a chain here
+        # bit j: the hand card j starts a chain here, its strength above perched - ground (R11)
+        chains = at_least >> (C.MAX_HAND * max(perched - ground + 1, 1)) & 0xFF
         i = perch
         left = strengths  # the cards' strengths from j on: a shift per card, no index (as
         for j in range(n_hand):  # 3 * j, LLVM vectorized the loop, at a cost for 4 cards)
@@ -686,7 +693,6 @@ def best_play(obs, params, legal, n_legal, rng, me):
             value = -params[W_SPEND] * played
             value -= params[W_EXPOSE] * (best_seed + perched_points)
             room[D_VALUES + i] = value + room[D_KEEP_OPTION + j]
-            chains |= np.int64(reach + played > C.MAX_STRENGTH) << j
             i += perches
         if chains == 0:
             continue
