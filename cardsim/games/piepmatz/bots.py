@@ -365,15 +365,20 @@ def hand_strengths(obs):
 @njit(**HOT_RULES_JIT)
 def strength_groups(strengths, n):
     """(the hand's cards by strength: bit ``MAX_HAND * s + j`` for the card j of strength s;
-    the cards with no card of their strength before them, a bit each) for a hand of ``n``
-    cards of ``strengths`` (``hand_strengths``)."""
+    the same for the cards of strength s or more; the cards with no card of their strength
+    before them, a bit each) for a hand of ``n`` cards of ``strengths`` (``hand_strengths``)."""
     groups = 0
     firsts = 0
     for j in range(n):
         at = C.MAX_HAND * (strengths >> (3 * j) & 7)
         firsts |= np.int64(groups >> at & 0xFF == 0) << j
         groups |= 1 << (at + j)
-    return groups, firsts
+    at_least = 0
+    stronger = 0
+    for s in range(C.MAX_STRENGTH, 0, -1):
+        stronger |= groups >> (C.MAX_HAND * s) & 0xFF
+        at_least |= stronger << (C.MAX_HAND * s)
+    return groups, at_least, firsts
 
 
 @njit(**HOT_RULES_JIT)
@@ -641,15 +646,33 @@ def best_draw(obs, params, legal, n_legal, rng, mine):
     return best
 
 
+@njit(**HOT_RULES_JIT)
+def quiet_values(params, room, perch, perches, strengths, n, exposed, reach, points, size):
+    """The value of each of the ``n`` hand cards (``strengths``) played at ``perch`` as if its
+    ground total did not beat the perched bird, into ``room`` (D_VALUES, legal order). ``reach``:
+    the reach of the next player's card (``expose_penalty``) without the card played;
+    ``points``: the perched bird's; ``exposed``: ``exposed_seeds``; ``size``: the column's."""
+    i = perch
+    left = strengths  # the cards' strengths from j on: a shift per card, no index (as 3 * j,
+    for j in range(n):  # LLVM vectorized the loop, at a cost for 4 cards)
+        played = left & 7
+        left >>= 3
+        best_seed = exposed >> (2 * min(reach + played, size)) & 3
+        value = -params[W_SPEND] * played
+        value -= params[W_EXPOSE] * (best_seed + points)
+        room[D_VALUES + i] = value + room[D_KEEP_OPTION + j]
+        i += perches
+
+
 @njit(**INLINE_JIT)
 def best_play(obs, params, legal, n_legal, rng, me):
     """A PLAY decision (R9): the best value of a play; ties uniformly at random.
 
     The plays come hand card by hand card, each on every perch (``engine.py``): play ``i`` is
     the hand card ``i // perches`` on perch ``i % perches``. Perch by perch: every play's value
-    as if it started no chain, without a branch, and a bit per hand card whose ground total
-    beats the perched bird (R11); then those plays' ``chain_value``, with the perched bird valued
-    and collected once for them all. Then the ranking in legal order: the same values and random
+    as if it started no chain (``quiet_values``, without a branch), and the hand cards whose
+    ground total beats the perched bird (R11, from ``strength_groups``); then those plays'
+    ``chain_value``, with the perched bird valued and collected once for them all. Then the ranking in legal order: the same values and random
     draws as one pass over the plays would make."""
     copy_collection(obs, me)
     strengths = hand_strengths(obs)
@@ -663,12 +686,7 @@ def best_play(obs, params, legal, n_legal, rng, me):
         squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
-    groups, firsts = strength_groups(strengths, n_hand)
-    at_least = 0  # bit MAX_HAND * s + j: the card j is of strength s or more
-    stronger = 0
-    for s in range(C.MAX_STRENGTH, 0, -1):
-        stronger |= groups >> (C.MAX_HAND * s) & 0xFF
-        at_least |= stronger << (C.MAX_HAND * s)
+    groups, at_least, firsts = strength_groups(strengths, n_hand)
     pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
     pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
     column_size = obs[C.F_COLUMN_SIZE]
@@ -684,16 +702,10 @@ def best_play(obs, params, legal, n_legal, rng, me):
         perched_points = obs[C.F_BIRD_POINTS + perched - 1]
         # bit j: the hand card j starts a chain here, its strength above perched - ground (R11)
         chains = at_least >> (C.MAX_HAND * max(perched - ground + 1, 1)) & 0xFF
-        i = perch
-        left = strengths  # the cards' strengths from j on: a shift per card, no index (as
-        for j in range(n_hand):  # 3 * j, LLVM vectorized the loop, at a cost for 4 cards)
-            played = left & 7
-            left >>= 3
-            best_seed = exposed >> (2 * min(reach + played, column_size)) & 3
-            value = -params[W_SPEND] * played
-            value -= params[W_EXPOSE] * (best_seed + perched_points)
-            room[D_VALUES + i] = value + room[D_KEEP_OPTION + j]
-            i += perches
+        quiet_values(
+            params, room, perch, perches, strengths, n_hand, exposed, reach, perched_points,
+            column_size,
+        )  # fmt: skip
         if chains == 0:
             continue
         room[D_CROW_FIRST + perch] = np.nan
@@ -727,11 +739,17 @@ def best_play(obs, params, legal, n_legal, rng, me):
                 else:
                     chains |= twins
         scratch_release(obs, perched_bird)
+    return best_value_index(room, D_VALUES, n_legal, rng)
+
+
+@njit(**HOT_RULES_JIT)
+def best_value_index(room, at, n, rng):
+    """The best of the ``n`` values from ``room[at]`` on (``ranked``, in that order)."""
     best = 0
     best_value = -1e18
     ties = 0
-    for i in range(n_legal):
-        best, best_value, ties = ranked(room[D_VALUES + i], i, best, best_value, ties, rng)
+    for i in range(n):
+        best, best_value, ties = ranked(room[at + i], i, best, best_value, ties, rng)
     return best
 
 
