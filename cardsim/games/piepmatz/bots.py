@@ -81,23 +81,40 @@ PLANNER_PARAMS = (
 # (a rounded result of analysis/tune_piepmatz_planner.py 1 60 600)
 
 # Scratch layout (the observation's OBS_SCRATCH room) ---------------------------------------------
-S_CROW_FIRST = 0  # [2 * MAX_PERCHES] float64 per perch: the crow's loss after a chain's first step
-# (NaN: not read yet); at an even index of the observation (OBS_SCRATCH is even): 8-byte aligned
-S_CHAIN = S_CROW_FIRST + 2 * C.MAX_PERCHES  # [2 * MAX_PERCHES * MAX_STRENGTH] float64 per perch and
-# strength: the value of a chain that never collected the card played (NaN: none yet)
-S_MASK = S_CHAIN + 2 * C.MAX_PERCHES * C.MAX_STRENGTH  # [MAX_SPECIES] the bot's collection masks
-S_BEST_OTHER = S_MASK + C.MAX_SPECIES  # [MAX_SPECIES] most birds an opponent holds, per species
+# First a room of float64 (``float_room``: one view for a decision; each view of the int32 array
+# costs ~25 instructions of checks), indexes in float64 units; OBS_SCRATCH is even: 8-byte aligned.
+D_CROW_FIRST = 0  # [MAX_PERCHES] per perch: the crow's loss after a chain's first step (NaN: not
+# read yet)
+D_KEEP_OPTION = (
+    D_CROW_FIRST + C.MAX_PERCHES
+)  # [MAX_HAND] per hand card: the R24 option a failed play
+# of it opens, weighted (read_keep_options)
+D_VALUES = D_KEEP_OPTION + C.MAX_HAND  # [MAX_HAND * MAX_PERCHES] per play, in legal order: its
+# value (best_play)
+D_LEN = D_VALUES + C.MAX_HAND * C.MAX_PERCHES
+# Then int32, indexes in int32 units:
+S_MINE = 2 * D_LEN  # [SEAT_LEN] a play decision's copy of the bot's collection, laid out as a
+# seat's block (cards.py), so that the valuations read it or, for the other decisions, the seat's
+# block itself (``mine``: where the block starts); a chain simulation changes the copy:
+S_MASK = S_MINE + C.COLLECTION  # [MAX_SPECIES] the masks
+S_MY_HELD = S_MINE + C.SPECIES_BIRDS  # [MAX_SPECIES] birds of each species (as simulated)
+S_MY_POINTS = S_MINE + C.SPECIES_POINTS  # [MAX_SPECIES] their egg points (as simulated)
+S_BEST_OTHER = S_MINE + C.SEAT_LEN  # [MAX_SPECIES] most birds an opponent holds, per species
 S_THEIRS = S_BEST_OTHER + C.MAX_SPECIES  # [MAX_SPECIES] points those opponents score for it
 S_KEEP = S_THEIRS + C.MAX_SPECIES  # [MAX_HAND] R24 value of each hand card, x KEEP_SCALE
-S_MY_HELD = S_KEEP + C.MAX_HAND  # [MAX_SPECIES] birds of each species the bot holds (as simulated)
-S_MY_POINTS = S_MY_HELD + C.MAX_SPECIES  # [MAX_SPECIES] their egg points (as simulated)
-S_KEEP_BEST = S_MY_POINTS + C.MAX_SPECIES  # [MAX_HAND] per hand card: the R24 option it opens
-S_READ_FOR = S_KEEP_BEST + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
+S_READ_FOR = S_KEEP + C.MAX_HAND  # read_opponents: the turn and seat it read the opponents
 # for (turns * MAX_PLAYERS + seat + 1; 0: nothing)
 S_HAND_MASK = S_READ_FOR + 1  # [MAX_SPECIES] the hand's birds per species (read_hand_masks)
 S_LEN = S_HAND_MASK + C.MAX_SPECIES
 KEEP_SCALE = 1024.0  # the scratch room is int32: values kept to 1/1024
-assert S_LEN <= C.SCRATCH_LEN and (C.OBS_SCRATCH + S_CROW_FIRST) % 2 == 0
+PLAY_MINE = C.OBS_SCRATCH + S_MINE  # ``mine`` in a play decision: the copy
+assert S_LEN <= C.SCRATCH_LEN and C.OBS_SCRATCH % 2 == 0
+
+
+@njit(**HOT_RULES_JIT)
+def float_room(obs):
+    """The scratch room's float64 part (D_*), as one view."""
+    return obs[C.OBS_SCRATCH : C.OBS_SCRATCH + 2 * D_LEN].view(np.float64)
 
 
 @njit(**HOT_RULES_JIT)
@@ -116,9 +133,9 @@ def strength(bird):
 @njit(**INLINE_JIT)
 def read_opponents(obs, me):
     """Per species, the most birds an opponent holds and the points the opponents holding that
-    many score for it (R33), and the bot's own collection, count and points, into the scratch
-    room, from the standings the engine keeps per seat and species (``cards.py``: SPECIES_BIRDS,
-    SPECIES_POINTS). Only the holders of the most birds have their points counted.
+    many score for it (R33), into the scratch room, from the standings the engine keeps per seat
+    and species (``cards.py``: SPECIES_BIRDS, SPECIES_POINTS). Only the holders of the most birds
+    have their points counted.
 
     The opponents' part is read once per turn and seat (``S_READ_FOR``): the others'
     collections change only in their own turns (R18, R20, R24) and at the end (R31, after the
@@ -129,6 +146,12 @@ def read_opponents(obs, me):
     if obs[C.OBS_SCRATCH + S_READ_FOR] != read_for:
         obs[C.OBS_SCRATCH + S_READ_FOR] = read_for
         read_others(obs, me)
+
+
+@njit(**HOT_RULES_JIT)
+def copy_collection(obs, me):
+    """The bot's collection, count and points per species into the scratch room (S_MINE), for a
+    play decision's chain simulations to change."""
     mine = C.F_SEATS + me * C.SEAT_LEN
     for species in range(C.MAX_SPECIES):
         obs[C.OBS_SCRATCH + S_MASK + species] = obs[mine + C.COLLECTION + species]
@@ -181,31 +204,31 @@ def bird_value_with(obs, params, mask, held, points, bird):
 
 
 @njit(**HOT_RULES_JIT)
-def my_bird_value(obs, params, bird):
-    """``bird_value`` of a bird joining the bot's collection (as read by ``read_opponents``, or
-    as a chain simulation has it)."""
+def my_bird_value(obs, params, bird, mine):
+    """``bird_value`` of a bird joining the bot's collection (its seat's block, or the copy a
+    chain simulation changes: ``mine``, where the block starts)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
-        obs[C.OBS_SCRATCH + S_MASK + species],
-        obs[C.OBS_SCRATCH + S_MY_HELD + species],
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species],
+        obs[mine + C.COLLECTION + species],
+        obs[mine + C.SPECIES_BIRDS + species],
+        obs[mine + C.SPECIES_POINTS + species],
         bird,
     )
 
 
 @njit(**HOT_RULES_JIT)
-def my_bird_loss(obs, params, bird):
+def my_bird_loss(obs, params, bird, mine):
     """``bird_value`` of a bird of the bot's collection, as if it were not there: what losing it
     costs (R20)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
     return bird_value_with(
         obs,
         params,
-        obs[C.OBS_SCRATCH + S_MASK + species] & ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES)),
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] - 1,
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
+        obs[mine + C.COLLECTION + species] & ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES)),
+        obs[mine + C.SPECIES_BIRDS + species] - 1,
+        obs[mine + C.SPECIES_POINTS + species] - obs[C.F_BIRD_POINTS + strength(bird) - 1],
         bird,
     )
 
@@ -266,8 +289,8 @@ def packed_column(obs):
     """The seed column's values, 2 bits each, position 1 lowest: a chain simulation takes cards
     out of it without touching memory."""
     packed = 0
-    for i in range(obs[C.F_SEED_LEN]):
-        packed |= (obs[C.F_SEED_COL + i] - C.SEED) << (2 * i)
+    for i in range(obs[C.F_SEED_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
+        packed = packed << 2 | obs[C.F_SEED_COL + i] - C.SEED
     return packed
 
 
@@ -304,57 +327,145 @@ def expose_penalty(obs, params, column, seeds, total, perched):
 
 
 @njit(**INLINE_JIT)
-def read_keep_options(obs):
+def read_keep_options(obs, params, strengths, room):
     """Once per play decision, into the scratch room: per hand card the option a failed play of
-    it opens (R24, A14): the best R24 value (``read_keeps``) of another hand card of at most its
-    strength."""
+    it opens (R24, A14), weighted: the best R24 value (``read_keeps``) of another hand card of at
+    most its strength. ``strengths``: the hand's, 3 bits each (``hand_strengths``); ``room``:
+    ``float_room``."""
     n = obs[C.OBS_HAND_LEN]
-    strengths = 0  # 3 bits per hand card
-    for j in range(n):
-        strengths |= strength(obs[C.OBS_HAND + j]) << (3 * j)
+    options = D_KEEP_OPTION
+    for i in range(n):  # the best R24 value so far (an integer, exact as a float)
+        room[options + i] = 0.0
+    # each pair of cards once: the weaker (or either, at equal strength) is the stronger's option
     for i in range(n):
-        limit = strengths >> (3 * i) & 7
-        best_keep = 0
-        for j in range(n):
-            keep = obs[C.OBS_SCRATCH + S_KEEP + j]
-            allowed = (j != i) & (strengths >> (3 * j) & 7 <= limit)  # & : no branch
-            best_keep = max(best_keep, keep if allowed else 0)
-        obs[C.OBS_SCRATCH + S_KEEP_BEST + i] = best_keep
+        mine = strengths >> (3 * i) & 7
+        keep = np.float64(obs[C.OBS_SCRATCH + S_KEEP + i])
+        best_keep = room[options + i]  # the options of cards 0..i-1 seen
+        left = strengths >> (3 * i + 3)
+        for j in range(i + 1, n):
+            theirs = left & 7
+            left >>= 3
+            other = np.float64(obs[C.OBS_SCRATCH + S_KEEP + j])
+            best_keep = max(best_keep, other if theirs <= mine else 0.0)
+            room[options + j] = max(room[options + j], keep if mine <= theirs else 0.0)
+        room[options + i] = params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
 
 
 @njit(**HOT_RULES_JIT)
-def keep_option(obs, params, bird, hand_index):
-    """R24 after a failed comparison: the best hand card the option may add (the collection is
-    unchanged, so the values read once per decision hold). ``hand_index``: where ``bird`` is in
-    the hand, if known (else it is looked up)."""
-    if not (0 <= hand_index < obs[C.OBS_HAND_LEN] and obs[C.OBS_HAND + hand_index] == bird):
-        hand_index = 0
-        while obs[C.OBS_HAND + hand_index] != bird:
-            hand_index += 1
-    best_keep = obs[C.OBS_SCRATCH + S_KEEP_BEST + hand_index]
-    return params[W_KEEP_OPTION] * best_keep / KEEP_SCALE
+def hand_strengths(obs):
+    """The hand's strengths, 3 bits per card (card j at bits 3j..3j + 2). Built from the last
+    card down, a shift and an or per card: as a loop of ors LLVM vectorized it for hands of 8
+    and more, with checks that cost ~30 instructions a decision for the 4 cards of a hand."""
+    strengths = 0
+    for j in range(obs[C.OBS_HAND_LEN] - 1, -1, -1):
+        strengths = strengths << 3 | strength(obs[C.OBS_HAND + j])
+    return strengths
 
 
 @njit(**HOT_RULES_JIT)
-def play_value(
-    obs, params, pile_before, pile_cards, bird, perch, hand_index, column, squirrels, crow_first
+def strength_groups(strengths, n):
+    """(the hand's cards by strength: bit ``MAX_HAND * s + j`` for the card j of strength s;
+    the same for the cards of strength s or more; the cards with no card of their strength
+    before them, a bit each) for a hand of ``n`` cards of ``strengths`` (``hand_strengths``)."""
+    groups = 0
+    firsts = 0
+    for j in range(n):
+        at = C.MAX_HAND * (strengths >> (3 * j) & 7)
+        firsts |= np.int64(groups >> at & 0xFF == 0) << j
+        groups |= 1 << (at + j)
+    at_least = 0
+    stronger = 0
+    for s in range(C.MAX_STRENGTH, 0, -1):
+        stronger |= groups >> (C.MAX_HAND * s) & 0xFF
+        at_least |= stronger << (C.MAX_HAND * s)
+    return groups, at_least, firsts
+
+
+@njit(**HOT_RULES_JIT)
+def exposed_seeds(column, seeds):
+    """``best_seed_within`` of the seed column for every reach 1..MAX_COLUMN, 2 bits each (reach
+    r at bits 2r, 2r + 1): read once per play decision for the plays that start no chain."""
+    table = 0
+    best = 0
+    for reach in range(1, C.MAX_COLUMN + 1):
+        # a place past its seed cards counts 2 (best_seed_within): the refill is unknown
+        here = column >> (2 * reach - 2) & 3 if reach <= seeds else 2
+        best = max(best, here)
+        table |= best << (2 * reach)
+    return table
+
+
+@njit(**HOT_RULES_JIT)
+def scratch_collect(obs, bird):
+    """``bird`` joins the bot's collection as the scratch room has it (a chain simulation)."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+    obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
+    obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def scratch_release(obs, bird):
+    """``scratch_collect`` undone."""
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
+    obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
+    obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(bird) - 1]
+
+
+@njit(**HOT_RULES_JIT)
+def take_at(obs, params, column, seeds, squirrels, bads, d):
+    """Step 1 of a chain (R13-R17) for the difference ``d``: (seed points taken, as a chain
+    values them: a feeder deck draw its expected points; the seed card's value, 0 for none;
+    then the columns as they are left and the bad card taken, 0 for none)."""
+    gain = 0.0
+    got = 0
+    bad = 0
+    if d <= obs[C.F_COLUMN_SIZE]:
+        if d <= seeds:
+            got = column >> (2 * d - 2) & 3
+            gain = np.float64(got)
+            column = packed_without(column, d - 1, 2)
+            seeds -= 1
+            if d <= bads:
+                bad = C.CROW + (squirrels >> (d - 1) & 1)
+                squirrels = packed_without(squirrels, d - 1, 1)
+                bads -= 1
+    elif obs[C.F_FEEDER_LEFT] > 0:
+        gain = params[W_DECK_SEED]
+    return gain, got, column, seeds, squirrels, bads, bad
+
+
+@njit(**HOT_RULES_JIT)
+def squirrel_cost(params, pile, pile_cards):
+    """What a squirrel costs (R21): the expected points of the (up to) two cards it takes from a
+    pile of ``pile`` points in ``pile_cards`` cards (pile_cards > 0)."""
+    lost = min(2, pile_cards)
+    return params[W_SQUIRREL] * pile * lost / pile_cards
+
+
+@njit(**HOT_RULES_JIT)
+def chain_value(
+    obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room, perched_value
 ):
-    """Simulate playing ``bird`` at ``perch`` (R11-R23) and value what the turn yields.
+    """Simulate playing ``bird`` at ``perch`` when its ground total beats the perched bird
+    (R11-R23) and value what the turn yields.
 
-    Read once per decision: the R24 options (``read_keep_options``), the seed column
-    (``column``, packed), the bad-card column (``squirrels``: bit i, the bad card at position
-    i + 1 is a squirrel, else a crow) and the bot's scoring pile (``pile_before`` points in
-    ``pile_cards`` cards). The row is the engine's summary (``F_ROW_STRENGTHS``,
-    ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the strengths of its ground birds
-    (3 bits per place; the card played is the last place) and ``alive`` the places still on the
-    ground; the columns stay packed in integers. Only the bot's collection changes in memory
-    (the scratch room's masks, counts and points): each collected bird is noted (7 bits each in
-    ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A crow met
-    at a chain's first step finds the same collection (the perched bird added) for every card
-    played on that perch: its loss is read once per perch (``crow_first``,
-    float64 per perch, NaN until read).
+    Read once per decision: the seed column (``column``, packed), the bad-card column
+    (``squirrels``: bit i, the bad card at position i + 1 is a squirrel, else a crow) and the
+    bot's scoring pile (``pile_before`` points in ``pile_cards`` cards). The row is the engine's
+    summary (``F_ROW_STRENGTHS``, ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the
+    strengths of its ground birds (3 bits per place; the card played is the last place) and
+    ``alive`` the places still on the ground; the columns stay packed in integers. Only the bot's
+    collection changes in memory (the scratch room's masks, counts and points). Every chain on a
+    perch starts by collecting its perched bird (R18): ``best_play`` values it (``perched_value``)
+    and adds it to the collection once per perch. Each bird collected after it is noted (7 bits
+    each in ``taken_list``) and taken out again at the end. Nothing is copied per candidate. A
+    crow met at a chain's first step finds the same collection (the perched bird added) for every
+    card played on that perch: its loss is read once per perch (``room``: D_CROW_FIRST, per
+    perch, NaN until read).
 
-    Returns (value, same for its strength): True when a chain ran and never collected the card
+    Returns (value, same for its strength): True when the chain never collected the card
     played. Such a chain reads nothing of the card but its strength (the rows, columns and
     collection it meets are the same for every card of that strength on that perch, and each
     step's values are computed in the same order), so another hand card of the same strength on
@@ -364,9 +475,6 @@ def play_value(
     total = obs[C.F_GROUND_TOTAL + perch] + played
     perched = strengths & 7
     value = -params[W_SPEND] * played
-    if total <= perched:  # no chain: the table is as it was, the card joins the ground
-        value -= expose_penalty(obs, params, column, obs[C.F_SEED_LEN], total, perched)
-        return value + keep_option(obs, params, bird, hand_index), False
     base = C.F_ROWS + perch * C.MAX_ROW
     n = obs[C.F_ROW_LEN + perch]
     ground = strengths & ~7 | played << (3 * n)  # the perched bird's place is left empty
@@ -375,70 +483,59 @@ def play_value(
     first_place = n if played > strongest & 7 else strongest >> 3  # R22 with every bird there
     seeds = obs[C.F_SEED_LEN]
     bads = obs[C.F_BAD_LEN]
-    place = 0  # the perched bird's place
-    pile_gain = 0
-    seed_points = 0.0
+    # step 1, the same for every chain on this perch but for d: its perched bird collected
+    # (R18), valued and added to the collection by best_play
+    seed_points, got, column, seeds, squirrels, bads, bad = take_at(
+        obs, params, column, seeds, squirrels, bads, total - perched
+    )
+    pile_gain = got
+    pile_cards += got > 0
+    value += perched_value
+    if bad == C.CROW:  # the collection with the perched bird: the same for every card played
+        loss = room[D_CROW_FIRST + perch]
+        if loss != loss:  # NaN: not read yet
+            loss = crow_loss(obs, params)
+            room[D_CROW_FIRST + perch] = loss
+        value -= params[W_CROW] * loss
+    elif bad == C.SQUIRREL and pile_cards > 0:
+        value -= squirrel_cost(params, pile_before + pile_gain, pile_cards)
+    place = first_place  # R22: strongest ground bird, ties to the perch
+    perched = ground >> (3 * place) & 7
+    alive &= ~(1 << place)
+    total -= perched
+    # steps 2 on (~1 chain in 8)
     taken_count = 0
     taken_list = 0
     played_taken = False
     while total > perched:
-        d = total - perched
-        bad = 0
-        if d <= obs[C.F_COLUMN_SIZE]:
-            if d <= seeds:
-                got = column >> (2 * d - 2) & 3
-                seed_points += got
-                pile_gain += got
-                pile_cards += 1
-                column = packed_without(column, d - 1, 2)
-                seeds -= 1
-                if d <= bads:
-                    bad = C.CROW + (squirrels >> (d - 1) & 1)
-                    squirrels = packed_without(squirrels, d - 1, 1)
-                    bads -= 1
-        elif obs[C.F_FEEDER_LEFT] > 0:
-            seed_points += params[W_DECK_SEED]
+        gain, got, column, seeds, squirrels, bads, bad = take_at(
+            obs, params, column, seeds, squirrels, bads, total - perched
+        )
+        seed_points += gain
+        pile_gain += got
+        pile_cards += got > 0
         played_taken |= place == n
         taken = whole(obs[base + place]) if place < n else bird
-        value += my_bird_value(obs, params, taken)
-        species = whole(taken) // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] |= 1 << (whole(taken) % C.BIRDS_PER_SPECIES)
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] += 1
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] += obs[C.F_BIRD_POINTS + strength(taken) - 1]
+        value += my_bird_value(obs, params, taken, PLAY_MINE)
+        scratch_collect(obs, taken)
         taken_list |= taken << (7 * taken_count)
         taken_count += 1
         if bad == C.CROW:
-            # one call site of crow_loss (a call, not inlined): with two, the chain loop ran
-            # ~10% slower on recorded 4p planner decisions, crows or not
-            loss = crow_first[perch] if taken_count == 1 else np.nan
-            if loss != loss:  # NaN: not read yet, or past the chain's first step
-                loss = crow_loss(obs, params)
-                if taken_count == 1:
-                    crow_first[perch] = loss
-            value -= params[W_CROW] * loss
+            value -= params[W_CROW] * crow_loss(obs, params)
         elif bad == C.SQUIRREL and pile_cards > 0:
-            lost = min(2, pile_cards)
-            pile = pile_before + pile_gain  # pile_points, read once per decision
-            value -= params[W_SQUIRREL] * pile * lost / pile_cards
-        if taken_count == 1:  # R22: strongest ground bird, ties to the perch
-            place = first_place
-        else:
-            place = 0
-            best = 0
-            for i in range(1, n + 1):  # selects, not branches: they would mispredict
-                s = ground >> (3 * i) & 7
-                stronger = (alive >> i & 1 != 0) & (s > best)
-                place = i if stronger else place
-                best = s if stronger else best
+            value -= squirrel_cost(params, pile_before + pile_gain, pile_cards)
+        place = 0  # R22: strongest ground bird, ties to the perch
+        best = 0
+        for i in range(1, n + 1):  # selects, not branches: they would mispredict
+            s = ground >> (3 * i) & 7
+            stronger = (alive >> i & 1 != 0) & (s > best)
+            place = i if stronger else place
+            best = s if stronger else best
         perched = ground >> (3 * place) & 7
         alive &= ~(1 << place)
         total -= perched
-    for k in range(taken_count):  # the collection as it was
-        taken = taken_list >> (7 * k) & 127
-        species = whole(taken) // C.BIRDS_PER_SPECIES
-        obs[C.OBS_SCRATCH + S_MASK + species] &= ~(1 << (whole(taken) % C.BIRDS_PER_SPECIES))
-        obs[C.OBS_SCRATCH + S_MY_HELD + species] -= 1
-        obs[C.OBS_SCRATCH + S_MY_POINTS + species] -= obs[C.F_BIRD_POINTS + strength(taken) - 1]
+    for k in range(taken_count):  # the collection as it was (but the perched bird)
+        scratch_release(obs, taken_list >> (7 * k) & 127)
     value += params[W_SEED] * seed_points
     value -= expose_penalty(obs, params, column, seeds, total, perched)
     return value, not played_taken
@@ -448,18 +545,18 @@ def play_value(
 def read_keeps(obs, params):
     """What adding each hand card to the collection would be worth (R24), once per play."""
     for i in range(obs[C.OBS_HAND_LEN]):
-        value = max(0.0, my_bird_value(obs, params, obs[C.OBS_HAND + i]))
+        value = max(0.0, my_bird_value(obs, params, obs[C.OBS_HAND + i], PLAY_MINE))
         obs[C.OBS_SCRATCH + S_KEEP + i] = int(value * KEEP_SCALE + 0.5)
 
 
 @njit(**HOT_RULES_JIT)
-def card_prospect(obs, params, bird):
+def card_prospect(obs, params, bird, mine):
     """A card drawn into the hand: its majority and pair prospects and its strength (the hand's
     masks as ``read_hand_masks`` wrote them for this decision)."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
-    mask = obs[C.OBS_SCRATCH + S_MASK + species]
-    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
-    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
+    mask = obs[mine + C.COLLECTION + species]
+    held = obs[mine + C.SPECIES_BIRDS + species]
+    points = obs[mine + C.SPECIES_POINTS + species]
     own0, _ = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, _ = species_standing(obs, species, held + 1, points + gain)
@@ -487,12 +584,12 @@ def read_hand_masks(obs):
 
 
 @njit(**RULES_JIT)
-def final_value(obs, params, bird):
+def final_value(obs, params, bird, mine):
     """A hand card joining the collection at the end (R31): its points there."""
     species = whole(bird) // C.BIRDS_PER_SPECIES
-    mask = obs[C.OBS_SCRATCH + S_MASK + species]
-    held = obs[C.OBS_SCRATCH + S_MY_HELD + species]
-    points = obs[C.OBS_SCRATCH + S_MY_POINTS + species]
+    mask = obs[mine + C.COLLECTION + species]
+    held = obs[mine + C.SPECIES_BIRDS + species]
+    points = obs[mine + C.SPECIES_POINTS + species]
     own0, theirs0 = species_standing(obs, species, held, points)
     gain = obs[C.F_BIRD_POINTS + strength(bird) - 1]
     own1, theirs1 = species_standing(obs, species, held + 1, points + gain)
@@ -501,20 +598,20 @@ def final_value(obs, params, bird):
 
 
 @njit(**HOT_RULES_JIT)
-def decision_value(obs, params, code, me):
-    """The value of a decision other than a play (``play_value``)."""
+def decision_value(obs, params, code, mine):
+    """The value of a decision other than a play (``best_play``); ``mine``: the bot's seat block."""
     if code == C.C_NO_KEEP:
         return 0.0
     if code < C.C_CROW:
         bird = code - C.C_KEEP
-        return my_bird_value(obs, params, bird) - card_prospect(obs, params, bird)
+        return my_bird_value(obs, params, bird, mine) - card_prospect(obs, params, bird, mine)
     if code < C.C_DRAW:
-        return -my_bird_loss(obs, params, code - C.C_CROW)
+        return -my_bird_loss(obs, params, code - C.C_CROW, mine)
     if code < C.C_DRAW_DECK:
-        return card_prospect(obs, params, code - C.C_DRAW)
+        return card_prospect(obs, params, code - C.C_DRAW, mine)
     if code == C.C_DRAW_DECK:
         return params[W_DECK_CARD]
-    return -final_value(obs, params, code - C.C_DISCARD)
+    return -final_value(obs, params, code - C.C_DISCARD, mine)
 
 
 @njit(**HOT_RULES_JIT)
@@ -531,7 +628,7 @@ def ranked(v, i, best, best_value, ties, rng):
 
 
 @njit(**HOT_RULES_JIT)
-def best_draw(obs, params, legal, n_legal, rng):
+def best_draw(obs, params, legal, n_legal, rng, mine):
     """A DRAW decision (R25): ``decision_value`` of each queue card, then of the deck's card,
     which is the last code when it is legal (``engine.py``: ascending codes), ranked in that
     order. Told apart by position, not by a test of each code: that test mispredicted (~1.2
@@ -541,7 +638,7 @@ def best_draw(obs, params, legal, n_legal, rng):
     best_value = -1e18
     ties = 0
     for i in range(n_legal - deck):
-        v = card_prospect(obs, params, legal[i] - C.C_DRAW)
+        v = card_prospect(obs, params, legal[i] - C.C_DRAW, mine)
         best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
     if deck:
         v = params[W_DECK_CARD]
@@ -549,68 +646,131 @@ def best_draw(obs, params, legal, n_legal, rng):
     return best
 
 
+@njit(**HOT_RULES_JIT)
+def quiet_values(params, room, perch, perches, strengths, n, exposed, reach, points, size):
+    """The value of each of the ``n`` hand cards (``strengths``) played at ``perch`` as if its
+    ground total did not beat the perched bird, into ``room`` (D_VALUES, legal order). ``reach``:
+    the reach of the next player's card (``expose_penalty``) without the card played;
+    ``points``: the perched bird's; ``exposed``: ``exposed_seeds``; ``size``: the column's."""
+    i = perch
+    left = strengths  # the cards' strengths from j on: a shift per card, no index (as 3 * j,
+    for j in range(n):  # LLVM vectorized the loop, at a cost for 4 cards)
+        played = left & 7
+        left >>= 3
+        best_seed = exposed >> (2 * min(reach + played, size)) & 3
+        value = -params[W_SPEND] * played
+        value -= params[W_EXPOSE] * (best_seed + points)
+        room[D_VALUES + i] = value + room[D_KEEP_OPTION + j]
+        i += perches
+
+
+@njit(**INLINE_JIT)
+def best_play(obs, params, legal, n_legal, rng, me):
+    """A PLAY decision (R9): the best value of a play; ties uniformly at random.
+
+    The plays come hand card by hand card, each on every perch (``engine.py``): play ``i`` is
+    the hand card ``i // perches`` on perch ``i % perches``. Perch by perch: every play's value
+    as if it started no chain (``quiet_values``, without a branch), and the hand cards whose
+    ground total beats the perched bird (R11, from ``strength_groups``); then those plays'
+    ``chain_value``, with the perched bird valued and collected once for them all. Then the ranking in legal order: the same values and random
+    draws as one pass over the plays would make."""
+    copy_collection(obs, me)
+    strengths = hand_strengths(obs)
+    read_keeps(obs, params)
+    room = float_room(obs)
+    read_keep_options(obs, params, strengths, room)
+    column = packed_column(obs)
+    exposed = exposed_seeds(column, obs[C.F_SEED_LEN])
+    squirrels = 0
+    for i in range(obs[C.F_BAD_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
+        squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
+    perches = obs[C.F_PERCHES]
+    n_hand = obs[C.OBS_HAND_LEN]
+    groups, at_least, firsts = strength_groups(strengths, n_hand)
+    pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
+    pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
+    column_size = obs[C.F_COLUMN_SIZE]
+    for perch in range(perches):
+        # quiet plays (R11, R24): the table is as it was, the card joins the ground, the R24
+        # option opens; the value leaves the next player what one card of strength 1-6 reaches
+        # (expose_penalty: with a ground total that does not beat the perched bird, the reach
+        # is 1 to 6). Worked out for every play, without a branch (a test per play
+        # mispredicted ~3.5 times a 4-player planner turn, callgrind); a chain replaces it.
+        perched = obs[C.F_ROW_STRENGTHS + perch] & 7
+        ground = obs[C.F_GROUND_TOTAL + perch]
+        reach = ground + C.MAX_STRENGTH - perched  # + the card played
+        perched_points = obs[C.F_BIRD_POINTS + perched - 1]
+        # bit j: the hand card j starts a chain here, its strength above perched - ground (R11)
+        chains = at_least >> (C.MAX_HAND * max(perched - ground + 1, 1)) & 0xFF
+        quiet_values(
+            params, room, perch, perches, strengths, n_hand, exposed, reach, perched_points,
+            column_size,
+        )  # fmt: skip
+        if chains == 0:
+            continue
+        room[D_CROW_FIRST + perch] = np.nan
+        perched_bird = whole(obs[C.F_ROWS + perch * C.MAX_ROW])
+        perched_value = my_bird_value(obs, params, perched_bird, PLAY_MINE)
+        scratch_collect(obs, perched_bird)
+        chains &= firsts  # ~1 hand card in 4 shares its strength with an earlier one: below
+        while chains:
+            j = low_bit_index(chains)
+            chains &= chains - 1
+            bird = whole(obs[C.OBS_HAND + j])
+            v, shared = chain_value(
+                obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room,
+                perched_value,
+            )  # fmt: skip
+            room[D_VALUES + j * perches + perch] = v
+            # The later cards of its strength start the same chain: the same value when the
+            # card played is never collected (chain_value: shared). The first of them is
+            # written without a branch (a test per chain mispredicted: ~1 time a 4-player
+            # planner turn, callgrind); the others, or all when not shared, below (rare: a
+            # chain not shared is simulated for each card, in this loop).
+            twins = groups >> (C.MAX_HAND * strength(bird)) & 0xFF & ~((2 << j) - 1)
+            twin = low_bit_index(twins | 1 << C.MAX_HAND)  # MAX_HAND: none
+            room[D_VALUES + (twin if (twin < C.MAX_HAND) & shared else j) * perches + perch] = v
+            if (twins & (twins - 1) != 0) | ((twins != 0) & (not shared)):
+                if shared:
+                    while twins:
+                        t = low_bit_index(twins)
+                        twins &= twins - 1
+                        room[D_VALUES + t * perches + perch] = v
+                else:
+                    chains |= twins
+        scratch_release(obs, perched_bird)
+    return best_value_index(room, D_VALUES, n_legal, rng)
+
+
+@njit(**HOT_RULES_JIT)
+def best_value_index(room, at, n, rng):
+    """The best of the ``n`` values from ``room[at]`` on (``ranked``, in that order)."""
+    best = 0
+    best_value = -1e18
+    ties = 0
+    for i in range(n):
+        best, best_value, ties = ranked(room[at + i], i, best, best_value, ties, rng)
+    return best
+
+
 @njit(**INLINE_JIT)
 def weighted_bot(obs, legal, n_legal, params, rng):
-    """The best ``decision_value`` (``play_value`` for a play); ties uniformly at random."""
+    """The best ``decision_value`` (``best_play`` for a play); ties uniformly at random."""
     me = whole(obs[L.H_SEAT])
     read_opponents(obs, me)
     best = 0
     best_value = -1e18
     ties = 0
     if obs[L.H_PHASE] != C.PHASE_PLAY:
+        mine = C.F_SEATS + me * C.SEAT_LEN  # read where the engine keeps it, not copied
         read_hand_masks(obs)
         if obs[L.H_PHASE] == C.PHASE_DRAW:
-            return best_draw(obs, params, legal, n_legal, rng)
+            return best_draw(obs, params, legal, n_legal, rng, mine)
         for i in range(n_legal):
-            v = decision_value(obs, params, legal[i], me)
+            v = decision_value(obs, params, legal[i], mine)
             best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
         return best
-    read_keeps(obs, params)
-    read_keep_options(obs)
-    column = packed_column(obs)
-    squirrels = 0
-    for i in range(obs[C.F_BAD_LEN]):
-        squirrels |= (obs[C.F_BAD_COL + i] == C.SQUIRREL) << i
-    crow_first = obs[C.OBS_SCRATCH + S_CROW_FIRST : C.OBS_SCRATCH + S_CHAIN].view(np.float64)
-    chain_value = obs[C.OBS_SCRATCH + S_CHAIN : C.OBS_SCRATCH + S_MASK].view(np.float64)
-    perches = obs[C.F_PERCHES]
-    for perch in range(C.MAX_PERCHES):
-        crow_first[perch] = np.nan
-    for k in range(perches * C.MAX_STRENGTH):
-        chain_value[k] = np.nan
-    pile_before = pile_points(obs, me)  # the bot's scoring pile, as it knows it
-    pile_cards = obs[C.F_SEATS + me * C.SEAT_LEN + C.PILE_SIZE]
-    hand_index = 0  # the plays come hand card by hand card, each on every perch (engine.py)
-    on_perch = 0
-    for i in range(n_legal):
-        code = whole(legal[i])
-        bird = code // C.MAX_PERCHES
-        perch = code % C.MAX_PERCHES
-        # ~1 hand card in 4 shares its strength with another: its chains on each perch are
-        # simulated once (play_value: same value when the card played is never collected)
-        key = perch * C.MAX_STRENGTH + strength(bird) - 1
-        v = chain_value[key]
-        if v != v:  # NaN: not simulated yet for this strength here, or not shareable
-            v, shared = play_value(
-                obs,
-                params,
-                pile_before,
-                pile_cards,
-                bird,
-                perch,
-                hand_index,
-                column,
-                squirrels,
-                crow_first,
-            )
-            if shared:
-                chain_value[key] = v
-        best, best_value, ties = ranked(v, i, best, best_value, ties, rng)
-        on_perch += 1
-        if on_perch == perches:
-            on_perch = 0
-            hand_index += 1
-    return best
+    return best_play(obs, params, legal, n_legal, rng, me)
 
 
 @njit(**RULES_JIT)

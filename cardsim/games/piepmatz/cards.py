@@ -167,7 +167,7 @@ F_ACTIVE_PILES = F_ACTIVE_HAND + MAX_HAND  # [MAX_PLAYERS * 3] seeds worth 1, 2,
 F_ACTIVE_EXACT = F_ACTIVE_PILES + MAX_PLAYERS * SEED_VALUES  # [MAX_PLAYERS] 1: the seat knows
 # that pile card for card; 0: it knows the cards that entered it, and (PILE_LOST) how many left
 F_SCRATCH = F_ACTIVE_EXACT + MAX_PLAYERS  # [SCRATCH_LEN] the bot's room: the engine never reads it
-SCRATCH_LEN = 144
+SCRATCH_LEN = 152
 OBS_HAND_LEN = F_ACTIVE_HAND_LEN  # names as the bots see them
 OBS_HAND = F_ACTIVE_HAND
 OBS_PILES = F_ACTIVE_PILES

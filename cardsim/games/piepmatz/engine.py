@@ -784,13 +784,18 @@ def draw(state, rules, bird):
 
 @njit(**HOT_RULES_JIT)
 def list_plays(state, seat, out):
+    """Every hand card on every perch (R9). Each card writes MAX_PERCHES codes, a fixed count
+    LLVM writes as one vector store; those past the game's perches are overwritten by the next
+    card's or lie past the list (MAX_LEGAL has room). As a loop over the game's perches, ~9
+    instructions a play."""
     perches = state[C.F_PERCHES]
     n = 0
     for i in range(hand_len(state, seat)):
-        for perch in range(perches):
+        code = C.C_PLAY + hand_card(state, seat, i) * C.MAX_PERCHES
+        for perch in range(C.MAX_PERCHES):
             # as_index: numba's negative-index fix-up of a counter, 4 instructions a play
-            out[as_index(n)] = C.C_PLAY + hand_card(state, seat, i) * C.MAX_PERCHES + perch
-            n += 1
+            out[as_index(n + perch)] = code + perch
+        n += perches
     return n
 
 
