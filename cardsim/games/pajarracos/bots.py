@@ -42,7 +42,7 @@ from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
-from cardsim.games.pajarracos.engine import tree_at
+from cardsim.games.pajarracos.engine import seat_trees, tree_at
 
 # Weights (indices into params) ---------------------------------------------------------------------
 W_OWN = 0  # per point of own projected score
@@ -222,7 +222,7 @@ def best_crow_move(obs, table, params, me, leader, seat, kind, size):
     best = -1e18
     crowed = obs[C.F_CROWED_TREES]
     if obs[C.F_JUICY_OWN_CROWS] == 0:
-        crowed &= ~(((1 << C.MAX_KINDS) - 1) << (me * C.MAX_KINDS))
+        crowed &= ~seat_trees(me)
     while crowed:
         source = low_bit_index(crowed)  # the lowest crowed tree
         crowed &= crowed - 1

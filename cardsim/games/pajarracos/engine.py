@@ -178,7 +178,7 @@ def crows_attracted(state, rules, seat):
 @njit(**HOT_RULES_JIT)
 def seat_trees(seat):
     """The bits of ``seat``'s trees in a tree bit set (``F_OPEN_TREES``, ``F_CROWED_TREES``)."""
-    return ((1 << C.MAX_KINDS) - 1) << (seat * C.MAX_KINDS)
+    return KIND_BITS << (seat * C.MAX_KINDS)
 
 
 @njit(**HOT_RULES_JIT)
@@ -311,7 +311,7 @@ def draw_up(state, rules, seat):
 @njit(**INLINE_JIT)  # into end_turn and extra_turn: most turns end with no crow on the trees
 def crows_eat(state, seat):
     """R21 step 1: every crow card on ``seat``'s trees eats, in kind order (R12, R13)."""
-    attacked = (state[C.F_CROWED_TREES] >> (seat * C.MAX_KINDS)) & ((1 << C.MAX_KINDS) - 1)
+    attacked = (state[C.F_CROWED_TREES] >> (seat * C.MAX_KINDS)) & KIND_BITS
     if attacked:
         crows_eat_trees(state, seat, attacked)
 
@@ -689,9 +689,8 @@ def list_scarecrows(state, seat, open_mask, out, n):
     if state[as_index(hand_at(seat, C.SCARECROW))] == 0:
         return n
     own = seat * C.MAX_KINDS
-    kinds = (1 << C.MAX_KINDS) - 1
-    protectable = (state[C.F_OPEN_TREES] >> own) & kinds & ~state[C.F_CTX_USED]
-    attacked = (state[C.F_CROWED_TREES] >> own) & kinds  # used trees have no crow left
+    protectable = (state[C.F_OPEN_TREES] >> own) & KIND_BITS & ~state[C.F_CTX_USED]
+    attacked = (state[C.F_CROWED_TREES] >> own) & KIND_BITS  # used trees have no crow left
     for kind in range(C.MAX_KINDS):  # R16
         out[as_index(n)] = C.C_PROTECT + kind  # kept only if legal (no branch)
         n += protectable >> kind & 1
