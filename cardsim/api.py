@@ -29,7 +29,7 @@ def simulate(
     threads: int | None = None,
     chunk_size: int | None = None,
     bot_files: Iterable[str] = (),
-    progress: Callable[[int], None] | None = None,
+    progress: bool | str | Callable[[int], None] | None = "auto",
     bot_params: Mapping[str, Mapping[str, float]] | None = None,
     cluster: Any = None,
     task_size: int | None = None,
@@ -47,21 +47,52 @@ def simulate(
     worker processes here), a scheduler address (``"tcp://host:8786"``) or a
     ``distributed.Client``; ``task_size`` games per task. The games are the same; every row
     comes back to this process (the returned frame holds them all).
-    """
-    from cardsim.core import runner
 
-    spec = runner.make_spec(
-        game,
-        games,
-        players,
-        bot_names(bots),
-        dict(rules or {}),
-        seed,
-        list(bot_files),
-        bot_params=bot_params,
-    )
+    ``progress``: ``"auto"`` shows a first run's compile (a tqdm.auto widget in a notebook, a
+    spinner on a terminal, two lines on stderr elsewhere) and the games' bar in a notebook or on
+    a terminal; ``True`` the same with the games' bar everywhere (tqdm.auto); ``False`` nothing;
+    a function is called with each number of games played (the compile shown as ``"auto"``).
+    """
+    from cardsim import feedback
+
+    notebook = feedback.in_notebook()
+    style = "off" if progress is False else "notebook" if notebook else "auto"
+    bot_list = bot_names(bots)
+    with feedback.compiling(game, bot_files, bot_list, style=style):
+        from cardsim.core import runner  # numba: after the compile is announced
+
+        spec = runner.make_spec(
+            game,
+            games,
+            players,
+            bot_list,
+            dict(rules or {}),
+            seed,
+            list(bot_files),
+            bot_params=bot_params,
+        )
+        if cluster is None:
+            runner.warm(spec)
     sink = FrameSink(spec)
-    stats = runner.run(
-        spec, [sink], threads, chunk_size, progress=progress, cluster=cluster, task_size=task_size
-    )
+    with _games_bar(progress, spec.n_games, notebook) as bar:
+        stats = runner.run(
+            spec,
+            [sink],
+            threads,
+            chunk_size,
+            progress=progress if callable(progress) else bar.update,
+            cluster=cluster,
+            task_size=task_size,
+        )
     return Results(sink.frame(), run_metadata(spec, stats))
+
+
+def _games_bar(progress, total: int, notebook: bool):
+    """The games' bar ``progress`` asks for (one that shows nothing when it asks for none)."""
+    from cardsim import feedback
+
+    if progress is True:
+        return feedback.progress_bar(total, notebook=True)  # tqdm.auto: a widget or a text bar
+    if progress == "auto":
+        return feedback.progress_bar(total, notebook=notebook)
+    return feedback.progress_bar(total, quiet=True)

@@ -397,7 +397,8 @@ CASES = {
     "replay bots only commas": ([*RP, "-b", ",,,"], "--bots"),
     # -- report --------------------------------------------------------------------------------
     "report missing": (["report", "{d}/missing.parquet", "--report", "{d}/rep"], "does not exist"),
-    "report no report dir": (["report", "{d}/ds"], "--report"),
+    "report no report dir": (["report", "{d}/ds"], "-o/--out DIR"),
+    "report two dirs": (["report", "{d}/ds", "-o", "{d}/a", "--report", "{d}/b"], "once"),
     "report text file": (["report", "{d}/notes.parquet", "--report", "{d}/rep"], "not a readable"),
     "report foreign parquet": (
         ["report", "{d}/foreign.parquet", "--report", "{d}/rep"],

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardsim.cli import main, progress
+from cardsim import feedback
+from cardsim.cli import main
 from cardsim.cli.main import cli
 from cardsim.core import compiled, registry
 
@@ -133,14 +134,14 @@ def _run(*args):
 
 
 def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
     clock = iter([100.0, 112.4])  # the compile takes 12.4 s
-    monkeypatch.setattr(progress, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(feedback, "perf_counter", lambda: next(clock))
     first = _run()
     assert first.exit_code == 0, first.output
-    assert first.stderr.startswith("compiled the Fruit Picking engine in ")
-    assert "(first run only)" in first.stderr
-    assert first.stderr.startswith("compiled the Fruit Picking engine in 12 s")
+    started, ended = first.stderr.splitlines()[:2]
+    assert started == "compiling the Fruit Picking engine (first run only)…"
+    assert ended == "compiled the Fruit Picking engine in 12 s"
     record = json.loads((fresh_cache / compiled.STAMP_NAME).read_text())
     assert record["seconds"]["fruit-picking"] == 12.4
     second = _run()
@@ -148,26 +149,51 @@ def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, mon
     assert "Throughput" in second.stdout  # the clock started after the compile, not before
 
 
-def test_on_a_terminal_the_notice_comes_first_and_an_error_erases_it(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
+def test_on_a_terminal_a_spinner_runs_and_an_error_erases_it(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)
+    shown = []
+
+    class Spinner(feedback._Lines):  # rich's live display, as the calls it gets
+        def start(self):
+            shown.append(("start", self.what))
+
+        def failed(self):
+            shown.append(("erased", self.what))
+
+        def done(self, seconds):
+            shown.append(("done", self.what))
+            super().done(seconds)
+
+    monkeypatch.setattr(feedback, "_Spinner", Spinner)
     bad = _run("--bots", "nobody")
     assert bad.exit_code == 2
-    notice, _, rest = bad.stderr.partition("\r\x1b[K")
-    assert notice == "compiling the Fruit Picking engine (first run only, ~12 s)…"
-    assert rest.startswith("cardsim: error: unknown bot 'nobody'") and "\n" not in rest.strip()
+    assert shown == [("start", "the Fruit Picking engine"), ("erased", "the Fruit Picking engine")]
+    assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
+    assert len(bad.stderr.splitlines()) == 1  # the error is the one line
     good = _run()
-    assert good.exit_code == 0
-    assert good.stderr.startswith(
-        "compiling the Fruit Picking engine (first run only, ~12 s)… done"
-    )
-    assert _run("-q").stderr == ""  # recorded: no notice any more
+    assert good.exit_code == 0 and shown[-1] == ("done", "the Fruit Picking engine")
+    assert good.stderr.startswith("compiled the Fruit Picking engine in ")
+    assert _run("-q").stderr == ""  # recorded: nothing to say any more
 
 
-def test_quiet_runs_compile_without_a_word(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
-    assert _run("-q").stderr == ""
-    assert _run().stderr == ""  # the quiet run's compile was recorded too
+def test_the_spinner_is_rich_with_the_elapsed_time():
+    spinner = feedback._Spinner("the Fruit Picking engine", "")
+    spinner.start()
+    try:
+        columns = [type(c).__name__ for c in spinner.progress.columns]
+        assert columns == ["SpinnerColumn", "TextColumn", "TimeElapsedColumn"]
+        assert spinner.progress.console.stderr
+    finally:
+        spinner.failed()
+
+
+def test_quiet_runs_still_say_when_they_compile(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)  # no spinner under -q
+    monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
+    lines = _run("-q").stderr.splitlines()
+    assert lines[0] == "compiling the Fruit Picking engine (first run only, 12 s last time)…"
+    assert lines[1].startswith("compiled the Fruit Picking engine in ")
+    assert _run("-q").stderr == ""  # the quiet run's compile was recorded too
 
 
 def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monkeypatch):

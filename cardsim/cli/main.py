@@ -34,6 +34,7 @@ COMMANDS = {
     "sweep": ("cardsim.cli.sweep", "Balance over a grid of rule values, on the same games."),
     "diff": ("cardsim.cli.diff", "The change of every metric between two variants."),
     "cache": ("cardsim.cli.cache", "Show or clear the cache of compiled engines."),
+    "compile": ("cardsim.cli.compile", "Build the compiled engines ahead of a first run."),
 }
 
 

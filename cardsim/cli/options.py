@@ -212,15 +212,6 @@ report_option = click.option(
     "millions of games, use --out FILE and `cardsim report FILE` instead.",
 )
 
-report_dir_option = click.option(
-    "--report",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    required=True,
-    metavar="DIR",
-    help="Directory for report.html, report.md and figures/ (created if missing).",
-)
-
 force_option = click.option(
     "--force",
     "force",

@@ -133,7 +133,7 @@ def run(
     try:
         _print_summary(fmt, summary, spec, stats, stop)
         if path is not None and not quiet:
-            _note(f"\nSaved {sink.games:,} games to {path}", fmt)
+            _note(f"\nSaved {sink.games:,} games to the directory {path} (a Parquet dataset)", fmt)
         if report_dir is not None:
             _report(spec, stats, frames, report_dir, quiet, fmt)
     except KeyboardInterrupt:

@@ -65,8 +65,6 @@ class Ruleset:
     outcome_counters: tuple[str, ...] = ()
     # the project's rules reference of the game, relative to the repository (``[R12]`` tags)
     rules_doc: str = ""
-    # seconds a cold compile of the engine and its built-in bots takes (engine benchmark, 2 cores)
-    compile_seconds: int = 30
     # what reports call ``turns / players`` (one turn of every player, the unit of the turn cap):
     # "rounds", unless the game's own rounds are something else (Piña Pirata's end when a Hand is
     # empty, so there a lap of the table is "turns per player")

@@ -1,0 +1,71 @@
+"""A compile is never silent, and `cardsim compile` builds the cache ahead: real cold compiles
+in fresh processes with a fresh CARDSIM_CACHE_DIR and stderr a pipe (as in a log or CI)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardsim.cli.main import cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("cold-cache")
+
+
+def _cardsim(cache_dir, *args) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CARDSIM_CACHE_DIR": str(cache_dir), "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "cardsim.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=600,
+        check=True,
+    )
+
+
+def test_a_quiet_run_into_a_pipe_says_when_its_compile_starts_and_ends(cache_dir):
+    done = _cardsim(cache_dir, "run", "fruit-picking", "-n", "20", "-p", "2", "-q")
+    lines = done.stderr.splitlines()
+    assert lines[0] == "compiling the Fruit Picking engine (first run only)…"
+    assert re.fullmatch(r"compiled the Fruit Picking engine in \d+ s", lines[1])
+    assert "\r" not in done.stderr and "\x1b" not in done.stderr  # no spinner in a log
+    assert "Win rate by turn order" in done.stdout
+
+
+def test_cardsim_compile_builds_ahead_and_says_what_and_how_long(cache_dir):
+    again = _cardsim(cache_dir, "compile", "fruit-picking")  # the run above built it
+    assert again.stdout.splitlines()[0] == "fruit-picking (greedy): already compiled"
+    assert again.stderr == ""
+    built = _cardsim(cache_dir, "compile", "fruit-picking", "--bots", "random,greedy")
+    line, total = built.stdout.splitlines()
+    assert re.fullmatch(r"fruit-picking \(random,greedy\): compiled in \d+ s", line)
+    assert total.startswith("1 compiled, 0 already there, in ") and str(cache_dir) in total
+    assert built.stderr.splitlines()[0].startswith("compiling the Fruit Picking engine")
+    # a comparison of the two, later: nothing left to compile, not a word about it
+    later = _cardsim(cache_dir, "compare", "fruit-picking", "-b", "greedy,random", "-n", "4")
+    assert "compil" not in later.stderr
+
+
+@pytest.mark.parametrize(
+    "args, problem",
+    [
+        (["compile"], "name the games to compile"),
+        (["compile", "chess"], "unknown game"),
+        (["compile", "fruit-picking", "--all"], "either GAME names or --all"),
+    ],
+)
+def test_cardsim_compile_refuses_bad_input_in_one_line(args, problem):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("cardsim: error: ") and problem in result.stderr
+    assert len(result.stderr.splitlines()) == 1
