@@ -120,6 +120,11 @@ def setting_row(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]
     row["fpa_low"], row["fpa_high"] = adv.low, adv.high
     turns = frame["turns"]
     row["mean_turns"] = float(turns.mean()) if len(frame) else math.nan
+    half = 1.96 * float(turns.std()) / math.sqrt(len(frame)) if len(frame) > 1 else math.nan
+    row["mean_turns_low"], row["mean_turns_high"] = (
+        row["mean_turns"] - half,
+        row["mean_turns"] + half,
+    )
     row["median_turns"] = float(turns.median()) if len(frame) else math.nan
     for r in scores.end_reasons(frame).itertuples():
         if r.reason != "turn_cap":
@@ -157,9 +162,7 @@ def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str)
 
     def table_text(head: list[str], rows: list[list[str]]) -> str:
         # the swept values and the long headers wrap; numbers never do
-        return rich_table(
-            head, rows, right=range(n, len(head)), fill=range(len(head)), share=False
-        )
+        return rich_table(head, rows, right=range(n, len(head)), fill=range(len(head)), share=False)
 
     balance = table_text(
         [*names, "games", "first-player advantage (95% CI)", "mean turns"],
