@@ -5,8 +5,8 @@ be silent, wherever cardsim runs:
 
 - on a terminal, a spinner with the elapsed seconds (rich), erased when the compile ends and
   replaced by one line saying how long it took (or by the error, which stays one line);
-- in a log or a pipe (and under ``--quiet``, where nothing moves), one line when the compile
-  starts and one when it ends, with its duration;
+- in a log or a pipe (and under ``--quiet``, where nothing moves), one line when numba starts
+  compiling and one when the compile ends, with its duration;
 - in a notebook (``cardsim.simulate``), a tqdm.auto widget whose elapsed time runs.
 
 Nothing is shown when the compiled code is already cached (``cardsim.core.compiled``).
@@ -52,23 +52,54 @@ def say(line: str) -> None:
 
 
 class _Lines:
-    """A log or a pipe: one line when the compile starts, one when it ends."""
+    """A log or a pipe: one line when the compile starts, one when it ends.
+
+    Nothing printed can be taken back there, so the first line waits for numba to start
+    compiling for real (its ``numba:compile`` event, sent on a cache miss only): a mistake in
+    the input, found before that, stays the one line it is, and a compile that turns out to be
+    all in numba's cache says nothing at all."""
 
     def __init__(self, what: str, hint: str) -> None:
         self.what, self.hint = what, hint
+        self.said = False
+        self.listener = None
 
     def start(self) -> None:
-        say(f"compiling {self.what} (first run only{self.hint})…")
+        from numba.core import event  # numba is loaded by what follows anyway
+
+        lines = self
+
+        class FirstCompile(event.Listener):
+            def on_start(self, _event) -> None:
+                if not lines.said:
+                    lines.said = True
+                    say(f"compiling {lines.what} (first run only{lines.hint})…")
+
+            def on_end(self, _event) -> None:
+                pass
+
+        self.listener = FirstCompile()
+        event.register("numba:compile", self.listener)
+
+    def _stop_listening(self) -> None:
+        if self.listener is not None:
+            from numba.core import event
+
+            event.unregister("numba:compile", self.listener)
+            self.listener = None
 
     def done(self, seconds: float) -> None:
-        say(f"compiled {self.what} in {seconds:.0f} s")
+        self._stop_listening()
+        if self.said:
+            say(f"compiled {self.what} in {seconds:.0f} s")
 
     def failed(self) -> None:
-        pass  # the error that follows says what went wrong
+        self._stop_listening()  # the error that follows says what went wrong
 
 
 class _Spinner(_Lines):
-    """A terminal: a spinner with the elapsed seconds, replaced by one line at the end."""
+    """A terminal: a spinner with the elapsed seconds at once (erased if the input turns out
+    wrong, so that the error stays one line), replaced by one line at the end."""
 
     def start(self) -> None:
         from rich.console import Console
@@ -86,7 +117,7 @@ class _Spinner(_Lines):
 
     def done(self, seconds: float) -> None:
         self.progress.stop()
-        super().done(seconds)
+        say(f"compiled {self.what} in {seconds:.0f} s")
 
     def failed(self) -> None:
         self.progress.stop()
@@ -127,6 +158,9 @@ class _Silent(_Lines):
         pass
 
     def done(self, seconds: float) -> None:
+        pass
+
+    def failed(self) -> None:
         pass
 
 

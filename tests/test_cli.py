@@ -453,11 +453,11 @@ def test_replay_lines_wrap_to_a_terminal_keeping_their_indent(monkeypatch):
     assert max(map(len, out.splitlines())) > 80  # not a terminal: not wrapped
 
 
-def test_the_readme_bot_example_is_the_example_file_and_runs():
+def test_the_documented_bot_example_is_the_example_file_and_runs():
     root = Path(__file__).resolve().parents[1]
     example = root / "examples" / "my_bots.py"
-    readme = (root / "README.md").read_text()
-    block = next(b for b in readme.split("```python\n")[1:] if "def cheapskate" in b)
+    guide = (root / "docs" / "bots.md").read_text()
+    block = next(b for b in guide.split("```python\n")[1:] if "def cheapskate" in b)
     assert block.split("```")[0] in example.read_text()
     out = ok(
         "run",

@@ -133,7 +133,26 @@ def _run(*args):
     return CliRunner().invoke(cli, ["run", "fruit-picking", "-n", "20", "-p", "2", *args])
 
 
-def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, monkeypatch):
+@pytest.fixture
+def numba_compiles(monkeypatch):
+    """numba compiles something while the run is built (its cache is warm here: the event it
+    sends on a cache miss is sent by hand, from where the run's compile happens)."""
+    from numba.core import event
+
+    from cardsim.core import runner
+
+    warm = runner.warm
+
+    def compiling_warm(spec, notify=None):
+        with event.trigger_event("numba:compile", data={}):
+            warm(spec, notify)
+
+    monkeypatch.setattr(runner, "warm", compiling_warm)
+
+
+def test_a_first_run_says_it_compiled_and_a_second_says_nothing(
+    fresh_cache, numba_compiles, monkeypatch
+):
     monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
     clock = iter([100.0, 112.4])  # the compile takes 12.4 s
     monkeypatch.setattr(feedback, "perf_counter", lambda: next(clock))
@@ -153,27 +172,42 @@ def test_on_a_terminal_a_spinner_runs_and_an_error_erases_it(fresh_cache, monkey
     monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)
     shown = []
 
-    class Spinner(feedback._Lines):  # rich's live display, as the calls it gets
+    class Live:  # rich's live display, as the calls it gets
+        def stop(self):
+            shown.append(("stopped", spinner.what))
+
+    class Spinner(feedback._Spinner):
         def start(self):
+            nonlocal spinner
+            spinner = self
             shown.append(("start", self.what))
+            self.progress = Live()
 
-        def failed(self):
-            shown.append(("erased", self.what))
-
-        def done(self, seconds):
-            shown.append(("done", self.what))
-            super().done(seconds)
-
+    spinner = None
     monkeypatch.setattr(feedback, "_Spinner", Spinner)
     bad = _run("--bots", "nobody")
     assert bad.exit_code == 2
-    assert shown == [("start", "the Fruit Picking engine"), ("erased", "the Fruit Picking engine")]
+    assert shown == [("start", "the Fruit Picking engine"), ("stopped", "the Fruit Picking engine")]
     assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
     assert len(bad.stderr.splitlines()) == 1  # the error is the one line
     good = _run()
-    assert good.exit_code == 0 and shown[-1] == ("done", "the Fruit Picking engine")
+    assert good.exit_code == 0 and shown[-1] == ("stopped", "the Fruit Picking engine")
     assert good.stderr.startswith("compiled the Fruit Picking engine in ")
     assert _run("-q").stderr == ""  # recorded: nothing to say any more
+
+
+def test_in_a_log_a_mistake_found_before_the_compile_stays_one_line(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    bad = _run("--bots", "nobody")
+    assert bad.exit_code == 2 and len(bad.stderr.splitlines()) == 1
+    assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
+
+
+def test_a_compile_all_in_numbas_cache_says_nothing(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    first = _run()  # no record of a compile, but numba's cache holds everything: no event
+    assert first.exit_code == 0 and first.stderr == ""
+    assert not compiled.compile_needed(registry.get("fruit-picking"), [], [])  # recorded
 
 
 def test_the_spinner_is_rich_with_the_elapsed_time():
@@ -187,7 +221,7 @@ def test_the_spinner_is_rich_with_the_elapsed_time():
         spinner.failed()
 
 
-def test_quiet_runs_still_say_when_they_compile(fresh_cache, monkeypatch):
+def test_quiet_runs_still_say_when_they_compile(fresh_cache, numba_compiles, monkeypatch):
     monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)  # no spinner under -q
     monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
     lines = _run("-q").stderr.splitlines()
@@ -273,11 +307,11 @@ def test_csv_summary_is_the_win_rate_table():
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
-    assert progress.progress_bar(10).disable
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    assert not progress.progress_bar(10).disable
-    assert progress.progress_bar(10, quiet=True).disable
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    assert feedback.progress_bar(10).disable
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)
+    assert not feedback.progress_bar(10).disable
+    assert feedback.progress_bar(10, quiet=True).disable
 
 
 def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():

@@ -33,7 +33,9 @@ def write_report(results, out_dir: str) -> tuple:
     help="Directory for report.html, report.md and figures/ (made if missing).",
 )
 @click.option("--report", "alias_dir", type=click.Path(file_okay=False), hidden=True)
-@options.force_option
+@click.option(
+    "--force", is_flag=True, help="Replace the report already in DIR (refused without it)."
+)
 def report(results, out_dir, alias_dir, force) -> None:
     """Write the balance report of RESULTS (the directory `cardsim run --out` saved) into -o DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
@@ -47,7 +49,7 @@ def report(results, out_dir, alias_dir, force) -> None:
     from cardsim.core import io
 
     out_dir = _report_dir(out_dir, alias_dir)
-    check_report_dir(out_dir, force)
+    check_report_dir(out_dir, force, "-o" if alias_dir is None else "--report")
 
     io.read_metadata(results)  # one-line error for a missing or foreign file, before any work
     total = io.count_games(results)
