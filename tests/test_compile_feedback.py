@@ -69,3 +69,71 @@ def test_cardsim_compile_refuses_bad_input_in_one_line(args, problem):
     assert result.exit_code == 2
     assert result.stderr.startswith("cardsim: error: ") and problem in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+# -- cardsim.simulate(progress=...) ----------------------------------------------------------------
+
+
+class Widget:
+    """tqdm.auto's bar as the calls it gets (in a notebook: a widget)."""
+
+    made: list = []
+
+    def __init__(self, *args, **kwargs):
+        self.kwargs, self.descriptions, self.updates, self.closed = kwargs, [], 0, False
+        Widget.made.append(self)
+
+    def set_description_str(self, text):
+        self.descriptions.append(text)
+
+    def refresh(self):
+        pass
+
+    def update(self, n=1):
+        self.updates += n
+
+    def close(self):
+        self.closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+@pytest.fixture
+def notebook(monkeypatch, tmp_path):
+    import tqdm.auto
+
+    from cardsim import feedback
+    from cardsim.core import compiled
+
+    Widget.made = []
+    monkeypatch.setattr(tqdm.auto, "tqdm", Widget)
+    monkeypatch.setattr(feedback, "in_notebook", lambda: True)
+    monkeypatch.setattr(compiled, "cache_dir", lambda: tmp_path)  # no record: a first run
+    return Widget.made
+
+
+def test_in_a_notebook_simulate_shows_the_compile_and_the_games(notebook):
+    import cardsim
+
+    results = cardsim.simulate("fruit-picking", games=300, players=2)
+    compile_widget, games_widget = notebook
+    assert compile_widget.descriptions[0].startswith("compiling the Fruit Picking engine")
+    assert re.fullmatch(
+        r"compiled the Fruit Picking engine in \d+ s", compile_widget.descriptions[-1]
+    )
+    assert compile_widget.closed and "{elapsed}" in compile_widget.kwargs["bar_format"]
+    assert games_widget.kwargs["total"] == 300 and games_widget.updates == len(results.frame)
+
+
+def test_progress_false_shows_nothing_and_a_function_gets_the_games(notebook):
+    import cardsim
+
+    cardsim.simulate("fruit-picking", games=300, players=2, progress=False)
+    assert notebook == []
+    seen = []
+    cardsim.simulate("fruit-picking", games=300, players=2, seed=1, progress=seen.append)
+    assert sum(seen) == 300 and notebook == []  # the function is the progress shown
