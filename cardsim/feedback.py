@@ -51,13 +51,26 @@ def say(line: str) -> None:
         pass
 
 
+def _cardsims_own(compile_event) -> bool:
+    """Whether a ``numba:compile`` event compiles cardsim's code (its engines, bots and play
+    loops), not a user's bot, which is compiled first to check that it fits the bot signature
+    (a bot that does not is a mistake in the input, and stays one line)."""
+    from cardsim.core.bots import USER_MODULE_PREFIX
+
+    dispatcher = (compile_event.data or {}).get("dispatcher")
+    module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+    if module.startswith(USER_MODULE_PREFIX):
+        return False
+    return module == "cardsim" or module.startswith(("cardsim.", "cardsim_"))
+
+
 class _Lines:
     """A log or a pipe: one line when the compile starts, one when it ends.
 
-    Nothing printed can be taken back there, so the first line waits for numba to start
-    compiling for real (its ``numba:compile`` event, sent on a cache miss only): a mistake in
-    the input, found before that, stays the one line it is, and a compile that turns out to be
-    all in numba's cache says nothing at all."""
+    Nothing printed can be taken back there, so the first line waits for numba to compile
+    cardsim's code for real (its ``numba:compile`` event, sent on a cache miss only): a mistake
+    in the input found before stays one line, and a compile that turns out to be all in
+    numba's cache says nothing at all."""
 
     def __init__(self, what: str, hint: str) -> None:
         self.what, self.hint = what, hint
@@ -70,12 +83,12 @@ class _Lines:
         lines = self
 
         class FirstCompile(event.Listener):
-            def on_start(self, _event) -> None:
-                if not lines.said:
+            def on_start(self, started) -> None:
+                if not lines.said and _cardsims_own(started):
                     lines.said = True
                     say(f"compiling {lines.what} (first run only{lines.hint})…")
 
-            def on_end(self, _event) -> None:
+            def on_end(self, _ended) -> None:
                 pass
 
         self.listener = FirstCompile()

@@ -137,3 +137,25 @@ def test_progress_false_shows_nothing_and_a_function_gets_the_games(notebook):
     seen = []
     cardsim.simulate("fruit-picking", games=300, players=2, seed=1, progress=seen.append)
     assert sum(seen) == 300 and notebook == []  # the function is the progress shown
+
+
+@pytest.mark.parametrize(
+    "module, counted",
+    [
+        ("cardsim.games.fruit_picking.engine", True),  # an engine, a built-in bot
+        ("cardsim_loop_0123abcd", True),  # a generated play loop
+        ("cardsim_user_bots_5f3a", False),  # a user's bot, checked against the bot signature
+        ("mypackage.bots", False),  # a bot named package.module:function
+    ],
+)
+def test_in_a_log_only_a_compile_of_cardsims_code_is_announced(module, counted):
+    from types import SimpleNamespace
+
+    from cardsim.feedback import _cardsims_own
+
+    def function():
+        pass
+
+    function.__module__ = module
+    started = SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=function)})
+    assert _cardsims_own(started) is counted

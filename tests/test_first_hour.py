@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -144,7 +145,8 @@ def numba_compiles(monkeypatch):
     warm = runner.warm
 
     def compiling_warm(spec, notify=None):
-        with event.trigger_event("numba:compile", data={}):
+        engine = SimpleNamespace(py_func=warm)  # a dispatcher of cardsim's code
+        with event.trigger_event("numba:compile", data={"dispatcher": engine}):
             warm(spec, notify)
 
     monkeypatch.setattr(runner, "warm", compiling_warm)
