@@ -130,7 +130,8 @@ class _Spinner(_Lines):
 
     def done(self, seconds: float) -> None:
         self.progress.stop()
-        say(f"compiled {self.what} in {seconds:.0f} s")
+        if seconds >= 1:  # under a second it was all in numba's cache: nothing to report
+            say(f"compiled {self.what} in {seconds:.0f} s")
 
     def failed(self) -> None:
         self.progress.stop()
@@ -178,6 +179,8 @@ class _Silent(_Lines):
 
 
 def _shown(style: str, what: str, hint: str) -> _Lines:
+    if style not in STYLES:
+        raise ValueError(f"compile feedback style {style!r}: one of {', '.join(STYLES)}")
     if style == "off":
         return _Silent(what, hint)
     if style == "notebook":

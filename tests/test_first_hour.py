@@ -192,9 +192,11 @@ def test_on_a_terminal_a_spinner_runs_and_an_error_erases_it(fresh_cache, monkey
     assert shown == [("start", "the Fruit Picking engine"), ("stopped", "the Fruit Picking engine")]
     assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
     assert len(bad.stderr.splitlines()) == 1  # the error is the one line
+    clock = iter([100.0, 112.4])  # the compile takes 12.4 s
+    monkeypatch.setattr(feedback, "perf_counter", lambda: next(clock))
     good = _run()
     assert good.exit_code == 0 and shown[-1] == ("stopped", "the Fruit Picking engine")
-    assert good.stderr.startswith("compiled the Fruit Picking engine in ")
+    assert good.stderr.startswith("compiled the Fruit Picking engine in 12 s")
     assert _run("-q").stderr == ""  # recorded: nothing to say any more
 
 
