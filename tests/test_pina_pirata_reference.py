@@ -80,6 +80,7 @@ OPTION_CASES = [
     ({"solitary_walrus_scope": "everywhere", "fixed_tiles": "7,32,28,24", **SHORT}, 3, ["random"], 40, None),
     ({"alligaturtle_scope": "matching_and_triggers", "fixed_tiles": "31,24,30,32,11", "start_tiles": 1, **SHORT}, 3, ["random"], 40, None),
     (CUT_RULES, 3, ["captain", "greedy", "random"], 30, None),
+    ({"stowaway_empty_hand_draws": False, "fixed_tiles": "21,8", **SHORT}, 3, ["random"], 40, None),
     ({"voodoo_all_players": False, "mode": "cruise", "cruise_rounds": 5, "start_tiles": 0, "tile_pool": "39,37,38,33,27,26", "tiles_drawn_at_round_end": 2}, 3, ["random"], 30, None),
 ]  # fmt: skip
 

@@ -322,6 +322,21 @@ def test_t21_stowaway_discard_under_the_card_played_then_draw():
     assert P("Turtle", "Penguin") in t.hand(0)
 
 
+def test_t21_stowaway_with_an_empty_hand_draws_or_goes_out_by_a43():
+    """pina-pirata.md A43: a player whose last card is a Rat still draws under T21 (default), so
+    cannot go out; with ``stowaway_empty_hand_draws=false`` the effect is skipped and the Hand stays
+    empty (the round is won)."""
+    seat_hands = {0: [P("Rat", "Tiger")], 1: [P("Tiger", "Octopus"), P("Monkey", "Walrus")]}
+    deck = [P("Turtle", "Penguin"), P("Parrot", "Penguin")]
+    draws = Table(players=2, tiles=(21,), hands=seat_hands, top=P("Rat", "Octopus"), deck=deck)
+    draws.play(P("Rat", "Tiger"))
+    assert draws.hand(0) == [P("Parrot", "Penguin")]
+    out = Table(players=2, tiles=(21,), hands=seat_hands, top=P("Rat", "Octopus"), deck=deck,
+                rules={"stowaway_empty_hand_draws": False})  # fmt: skip
+    out.play(P("Rat", "Tiger"))
+    assert out.state[C.F_WINNER] == 0
+
+
 def test_t22_fake_map_holder_may_not_play_the_last_card():
     """T22: take this tile in front of you; while it is, you may not play your last card (A26:
     with one card you must draw); at the end of the round it returns to the tiles in play."""

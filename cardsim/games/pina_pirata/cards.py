@@ -1,7 +1,7 @@
 """Piña Pirata: pirates, cards, tiles, decision codes and the layout of the int32 game state.
 
 Plain constants read by the engine, the bots, the reference implementation and the replay.
-Rules: ``pina-pirata.md`` (R1-R22, M1-M2, T1-T40, A1-A42).
+Rules: ``pina-pirata.md`` (R1-R22, M1-M2, T1-T40, A1-A43).
 
 Cards (``pina-pirata.md`` "Suggested card encoding"): a card is a bit mask of its pirates, bit
 ``p`` for pirate ``p`` in ``PIRATES`` order. With ``pirate_types`` = k and ``solitary_per_type``

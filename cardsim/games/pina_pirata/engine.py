@@ -1484,6 +1484,9 @@ def task_tile(state, rules, rng, out, code):
             phase = C.PH_T4 if tile == 4 else (C.PH_T16 if tile == 16 else C.PH_T21)
             ctx_a = state[C.F_PLAY_CARD] if tile == 21 else -1
         elif tile == 21:
+            if hand_n(state, seat) == 0 and not rules[R.R_STOWAWAY_DRAWS]:
+                pop(state)  # pina-pirata.md A43's alternative: no card to slip under, no draw
+                return 0
             state[t + 2] = 2
             return 0
     elif tile == 21:  # Stowaway, sub-step 2: the draw

@@ -640,6 +640,8 @@ class ReferenceGame:
                     say(card=under)
                 self.refill()
         elif tile in (4, 16, 21):
+            # A43: with no card left after the play, T21 still draws unless the option says no
+            stowaway_draws = bool(self.hands[seat]) or self.v["stowaway_empty_hand_draws"]
             if self.hands[seat] and (tile != 21 or under >= 0):
                 phase = {4: C.PH_T4, 16: C.PH_T16, 21: C.PH_T21}[tile]
                 code = yield from self._ask(
@@ -659,7 +661,7 @@ class ReferenceGame:
                     pos = p.index(card) if card in p else max(len(p) - 1, 0)
                     p.insert(pos, given)
                     say(card=given)
-            if tile == 21:
+            if tile == 21 and stowaway_draws:
                 yield from self._draw(seat)
         elif tile == 5:
             legal = [
