@@ -81,6 +81,9 @@ OPTION_CASES = [
     ({"alligaturtle_scope": "matching_and_triggers", "fixed_tiles": "31,24,30,32,11", "start_tiles": 1, **SHORT}, 3, ["random"], 40, None),
     (CUT_RULES, 3, ["captain", "greedy", "random"], 30, None),
     ({"stowaway_empty_hand_draws": False, "fixed_tiles": "21,8", **SHORT}, 3, ["random"], 40, None),
+    ({"front_ties_lead": True, "fixed_tiles": "38,26", **SHORT}, 3, ["random"], 40, None),
+    ({"tortoise_skips_empty_hands": True, "fixed_tiles": "30,21,18", **SHORT}, 4, ["random"], 40, None),
+    ({"rabbit_reveal_compulsory": True, "fixed_tiles": "14,30", **SHORT}, 4, ["captain", "random", "greedy", "random"], 30, None),
     ({"voodoo_all_players": False, "mode": "cruise", "cruise_rounds": 5, "start_tiles": 0, "tile_pool": "39,37,38,33,27,26", "tiles_drawn_at_round_end": 2}, 3, ["random"], 30, None),
 ]  # fmt: skip
 

@@ -561,3 +561,52 @@ def test_t40_ghost_names_a_joker_until_the_next_solitary():
     t.decide(C.C_PIRATE + C.PIRATES.index("Walrus"))
     assert t.state[C.F_GHOST] == C.PIRATES.index("Walrus") and t.seat == 1
     assert t.playable() == [P("Walrus", "Parrot")]
+
+
+def test_t14_a35_a_held_rabbit_must_be_revealed_under_the_option():
+    """pina-pirata.md A35: revealing a Rabbit is the holder's choice (default); with
+    ``rabbit_reveal_compulsory`` a held Rabbit is revealed without a decision, so no draw."""
+    hands = {0: [P("Octopus", "Rat"), P("Tiger", "Walrus")], 1: [P("Rabbit", "Penguin"), P("Octopus", "Walrus")],
+             2: [P("Tiger", "Monkey")]}  # fmt: skip
+    choice = Table(players=3, tiles=(14,), hands=hands, top=P("Octopus", "Parrot"))
+    choice.play(P("Octopus", "Rat"))
+    assert choice.phase == C.PH_T14 and choice.seat == 1
+    forced = Table(players=3, tiles=(14,), hands=hands, top=P("Octopus", "Parrot"),
+                   rules={"rabbit_reveal_compulsory": True})  # fmt: skip
+    forced.play(P("Octopus", "Rat"))
+    assert forced.phase != C.PH_T14 and len(forced.hand(1)) == 2 and len(forced.hand(2)) == 2
+    assert forced.state[C.seat_field(1, C.SH_REVEALED)] == C.REVEALED_RABBIT
+
+
+def test_t30_a30_an_opponent_with_no_cards_spoils_the_draw_unless_ignored():
+    """pina-pirata.md A30: an opponent with an empty Hand reveals nothing, so not every revealed
+    card is a Turtle and nothing happens (default); ``tortoise_skips_empty_hands`` ignores them."""
+    hands = {0: [P("Rabbit", "Rat"), P("Monkey", "Walrus")], 1: [P("Turtle", "Tiger"), P("Rat", "Penguin")],
+             2: []}  # fmt: skip
+    spoiled = Table(players=3, tiles=(30,), hands=hands, top=P("Rabbit", "Octopus"))
+    spoiled.play(P("Rabbit", "Rat"))
+    spoiled.give(P("Turtle", "Tiger"))
+    assert len(spoiled.hand(0)) == 1
+    ignored = Table(players=3, tiles=(30,), hands=hands, top=P("Rabbit", "Octopus"),
+                    rules={"tortoise_skips_empty_hands": True})  # fmt: skip
+    ignored.play(P("Rabbit", "Rat"))
+    ignored.give(P("Turtle", "Tiger"))
+    assert len(ignored.hand(0)) == 3
+
+
+def test_t38_a29_a_tie_for_the_most_cards_in_front_leads_under_the_option():
+    """pina-pirata.md A29: "more cards in front than every other player" is strict (default): tied
+    at one card each, a player who cannot play must draw; with ``front_ties_lead`` the tie leads,
+    so drawing becomes optional."""
+
+    def tied(rules):
+        t = Table(players=2, tiles=(38,), hands={0: [P("Tiger"), P("Rat", "Walrus")], 1: [P("Octopus"), P("Rabbit", "Parrot")]},
+                  top=P("Tiger", "Octopus"), rules=rules)  # fmt: skip
+        t.play(P("Tiger"))
+        t.play(P("Octopus"))
+        assert t.in_front(0) == [P("Tiger")] and t.in_front(1) == [P("Octopus")]
+        return t
+
+    assert tied({}).phase != C.PH_T38_DRAW
+    lead = tied({"front_ties_lead": True})
+    assert lead.seat == 0 and lead.phase == C.PH_T38_DRAW and lead.legal == [C.C_DRAW, C.C_PASS]

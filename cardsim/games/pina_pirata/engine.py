@@ -242,11 +242,15 @@ def front_mask(state, seat):
 
 
 @njit(**J)
-def front_leader(state, seat):
-    """``seat`` has strictly more cards in front of them than every other player (A29)."""
+def front_leader(state, rules, seat):
+    """``seat`` has more cards in front of them than every other player (A29): strictly more, or
+    with ``front_ties_lead`` at least as many and at least one (else every empty table leads)."""
     mine = state[sf(seat, C.SH_FRONT_N)]
+    ties = rules[R.R_FRONT_TIES]
+    if ties and mine == 0:
+        return False
     for s in range(state[L.H_N_PLAYERS]):
-        if s != seat and state[sf(s, C.SH_FRONT_N)] >= mine:
+        if s != seat and state[sf(s, C.SH_FRONT_N)] + 1 - ties > mine:
             return False
     return True
 
@@ -1249,7 +1253,7 @@ def task_main(state, rules, rng, out, code):
             n += 1
         ask(state, seat, C.PH_MAIN, -1, -1)
         return n
-    if tile_on(state, T38) and front_leader(state, seat):
+    if tile_on(state, T38) and front_leader(state, rules, seat):
         out[0] = C.C_DRAW
         out[1] = C.C_PASS
         ask(state, seat, C.PH_T38_DRAW, -1, -1)
@@ -1303,7 +1307,7 @@ def task_turn_extras(state, rules, rng, out, code):
         if state[as_index(C.F_TILE_DOWN + slot)]:
             continue
         tile = state[as_index(C.F_TILES + slot)]
-        if tile == 26 and front_leader(state, seat):
+        if tile == 26 and front_leader(state, rules, seat):
             n = list_plays(state, rules, seat, out, 0)
             if n > 0:
                 out[n] = C.C_PASS
@@ -1558,6 +1562,10 @@ def task_tile(state, rules, rng, out, code):
             drawer = s
         elif sub < n_players:
             s = seat_after(state, seat, sub)
+            if count_showing(state, rules, s, C.RABBIT) > 0 and rules[R.R_RABBIT_COMPULSORY]:
+                state[t + 2] = sub + 1  # A35's alternative: a Rabbit held must be revealed
+                state[sf(s, C.SH_REVEALED)] = C.REVEALED_RABBIT
+                return 0
             if count_showing(state, rules, s, C.RABBIT) > 0:
                 out[0] = C.C_PASS
                 out[1] = C.C_YES
@@ -1688,7 +1696,9 @@ def task_tile(state, rules, rng, out, code):
             else:
                 k = hand_n(state, o)
                 if k == 0:
-                    state[t + 3] = 1
+                    # A30: an empty Hand reveals no Turtle, unless the option ignores that opponent
+                    if not rules[R.R_TORTOISE_SKIPS_EMPTY]:
+                        state[t + 3] = 1
                 elif rules[R.R_TORTOISE_RANDOM]:
                     card = nth_card(state, o, randint(rng, k), -1, rules)
                     state[sf(o, C.SH_REVEALED)] = card

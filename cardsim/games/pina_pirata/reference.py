@@ -239,6 +239,8 @@ class ReferenceGame:
 
     def leads_front(self, seat: int) -> bool:
         mine = len(self.in_front(seat))
+        if self.v["front_ties_lead"]:  # A29's alternative: a tie for the lead counts
+            return mine > 0 and all(len(self.in_front(s)) <= mine for s in range(self.n))
         return all(len(self.in_front(s)) < mine for s in range(self.n) if s != seat)
 
     def count(self, seat: int, counter: int, amount: int = 1) -> None:
@@ -714,8 +716,11 @@ class ReferenceGame:
                 s = self.after(seat, i)
                 reveal = False
                 if any(self.has(c, C.RABBIT) for c in self.hands[s]):
-                    code = yield from self._ask(s, C.PH_T14, [C.C_PASS, C.C_YES], seat)
-                    reveal = code == C.C_YES
+                    if self.v["rabbit_reveal_compulsory"]:  # A35's alternative
+                        reveal = True
+                    else:
+                        code = yield from self._ask(s, C.PH_T14, [C.C_PASS, C.C_YES], seat)
+                        reveal = code == C.C_YES
                     if reveal:
                         self.revealed_by[s] = C.REVEALED_RABBIT  # A15: which Rabbit is not asked
                 say(player=s, revealed=reveal)
@@ -802,7 +807,8 @@ class ReferenceGame:
                 o = self.after(seat, i)
                 hand = sorted(self.hands[o])
                 if not hand:
-                    all_turtles = False  # A30
+                    # A30: an empty Hand reveals no Turtle, unless the option ignores it
+                    all_turtles = all_turtles and self.v["tortoise_skips_empty_hands"]
                     continue
                 if self.v["tortoise_reveal"] == "random":
                     shown = hand[self.chance.randint(len(hand))]
