@@ -610,3 +610,42 @@ def test_t38_a29_a_tie_for_the_most_cards_in_front_leads_under_the_option():
     assert tied({}).phase != C.PH_T38_DRAW
     lead = tied({"front_ties_lead": True})
     assert lead.seat == 0 and lead.phase == C.PH_T38_DRAW and lead.legal == [C.C_DRAW, C.C_PASS]
+
+
+def test_t11_a27_only_the_setter_takes_the_set_aside_cards_under_the_option():
+    """pina-pirata.md A27: any player who plays a card showing no Crocodile takes the set-aside
+    cards (default); with ``bayou_setter_only`` only the player who set them aside does."""
+
+    def table(rules):
+        t = Table(players=2, tiles=(11,), hands={0: [P("Crocodile", "Rat"), P("Tiger", "Monkey")],
+                  1: [P("Rat", "Tiger"), P("Rat", "Parrot")]}, top=P("Crocodile", "Octopus"),
+                  deck=[P("Turtle", "Walrus")], rules=rules)  # fmt: skip
+        t.play(P("Crocodile", "Rat"))
+        t.play(P("Rat", "Tiger"))
+        return t
+
+    aside = P("Turtle", "Walrus")
+    assert aside in table({}).hand(1)
+    setter = table({"bayou_setter_only": True})
+    assert aside not in setter.hand(1) and setter.state[C.F_LOC + aside] == C.LOC_ASIDE
+    setter.play(P("Tiger", "Monkey"))
+    assert aside in setter.hand(0) and setter.state[C.F_LOC + aside] != C.LOC_ASIDE
+
+
+def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
+    """pina-pirata.md A44: two Staredowns set off in one turn (the second by T8's extra play)
+    skip one turn (default); with ``staredown_skips_add_up`` they skip the next two players."""
+
+    def table(rules):
+        t = Table(players=3, tiles=(12, 8), hands={0: [P("Crocodile", "Walrus"), P("Crocodile", "Rat"), P("Rabbit", "Monkey")],
+                  1: [P("Rat", "Tiger"), P("Rat", "Parrot")], 2: [P("Rat", "Walrus"), P("Tiger", "Turtle")]},
+                  top=P("Crocodile", "Octopus"), rules=rules)  # fmt: skip
+        t.play(P("Crocodile", "Walrus"))
+        t.play(P("Crocodile", "Rat"))
+        return t
+
+    once = table({})
+    assert once.active == 2
+    twice = table({"staredown_skips_add_up": True})
+    assert twice.active == 0 and len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
+

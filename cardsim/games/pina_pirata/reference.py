@@ -119,8 +119,9 @@ class ReferenceGame:
         self.deck: list[int] = []  # bottom first
         self.piles: list[list[int]] = [[]]
         self.aside: list[int] = []
+        self.aside_by: dict[int, int] = {}  # card -> the seat that set it aside (A27)
         self.direction = 1
-        self.skip = False
+        self.skip = 0  # T12 skips pending (A44)
         self.resolving = 0  # the tile whose effect is being resolved (0: none), for the log
         self.extra_by = 0  # T26 or T36 while its extra play or draw is made (0: none), for the log
         self.ghost = -1
@@ -404,7 +405,7 @@ class ReferenceGame:
 
     def start_round(self) -> None:
         """R12 (R1, R4, A11, A14, A33)."""
-        self.direction, self.skip, self.ghost, self.fake_map_holder = 1, False, -1, -1
+        self.direction, self.skip, self.ghost, self.fake_map_holder = 1, 0, -1, -1
         self.pending_extra, self.revealed = 0, -1
         for entry in self.in_play:
             entry[1] = False
@@ -702,14 +703,16 @@ class ReferenceGame:
                 c = self.take_from_deck()
                 if c >= 0:
                     self.aside.append(c)
+                    self.aside_by[c] = seat
                 say(set_aside=c)
             else:
-                taken = sorted(self.aside)
+                setter_only = self.v["bayou_setter_only"]  # A27's alternative
+                taken = sorted(c for c in self.aside if not setter_only or self.aside_by[c] == seat)
                 self.hands[seat].extend(taken)
-                self.aside = []
+                self.aside = [c for c in self.aside if c not in taken]
                 say(taken=len(taken))
-        elif tile == 12:
-            self.skip = True
+        elif tile == 12:  # A44: one skip, or one per Staredown under the alternative
+            self.skip = self.skip + 1 if self.v["staredown_skips_add_up"] else 1
             say()
         elif tile == 14:
             for i in range(1, n):
@@ -912,11 +915,11 @@ class ReferenceGame:
             self.finish_round(-1)
             return "round_over"
         nxt = self.after(seat, 1)
-        if self.skip:
-            self.skip = False
+        for _ in range(self.skip):
             self.count(nxt, C.C_TILES_AGAINST)
             self.log(EV_SKIP, seat=nxt)
-            nxt = self.after(seat, 2)
+            nxt = self.after(nxt, 1)
+        self.skip = 0
         self.active = nxt
         return "next"
 
@@ -966,12 +969,20 @@ class ReferenceGame:
         self.fake_map_holder = -1
         w = self.winner
         if w >= 0:
+            if self.v["reuse_removed_tiles"] and len(self.adventure) < self.v["tiles_drawn_at_round_end"]:
+                removed = [t for t in range(1, C.N_TILES + 1) if self.tile_where[t] == C.W_REMOVED]
+                for t in removed:  # A41's alternative: back into the pile, which is shuffled
+                    self.tile_where[t] = C.W_PILE
+                self.adventure += removed
+                self.chance.shuffle(self.adventure)
             k = min(self.v["tiles_drawn_at_round_end"], len(self.adventure))
             drawn = [self.adventure.pop() for _ in range(k)]
             if drawn:
                 self.round_end_tiles = drawn
                 if k == 3:
                     legal = [C.C_ASSIGN + p * 4 + m for p in range(3) for m in range(3) if p != m]
+                    if self.v["winner_picks_play_tile_only"]:  # A8's alternative
+                        legal = [C.C_ASSIGN + p * 4 + (1 if p == 0 else 0) for p in range(3)]
                 elif k == 2:
                     legal = [C.C_ASSIGN + 1, C.C_ASSIGN + 4]
                 else:
