@@ -34,6 +34,7 @@ EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
 EV_SKIP = "skip"  # T12: seat skips its turn
+EV_DECLINE = "decline"  # seat declines an optional effect of tile (0: an extra play of T8/T15)
 EV_NO_DRAW = "no_draw"  # T38 (A29): seat cannot play and, leading in cards in front, does not draw
 EV_WIN = "round_won"
 WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
@@ -494,6 +495,8 @@ class ReferenceGame:
                 legal = self.plays(seat)
                 if legal:
                     code = yield from self._ask(seat, C.PH_EXTRA, legal + [C.C_PASS], 26)
+                    if code == C.C_PASS:
+                        self.log(EV_DECLINE, seat=seat, tile=26)
                     yield from self._play_or_draw(seat, code)
             elif tile == 36 and (self.main_played or self.v["full_sails_after_draw"]):
                 legal = self.plays(seat)
@@ -519,7 +522,9 @@ class ReferenceGame:
             if (self.v["favorable_current_any_turn"] or s == active) and len(self.hands[s]) == 5:
                 legal = [C.C_PASS] + self.hand_codes(s, C.C_CARD, len(self.piles))
                 code = yield from self._ask(s, C.PH_T35, legal, active)
-                if code != C.C_PASS:
+                if code == C.C_PASS:
+                    self.log(EV_DECLINE, seat=s, tile=35)
+                else:
                     x = code - C.C_CARD
                     self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current (T35)")
 
@@ -540,12 +545,16 @@ class ReferenceGame:
                 legal = [C.C_PASS] + self.hand_codes(seat, C.C_CARD, len(self.piles), C.PENGUIN)
                 if len(legal) > 1:
                     code = yield from self._ask(seat, C.PH_T3, legal, card)
-                    if code != C.C_PASS:
+                    if code == C.C_PASS:
+                        self.log(EV_DECLINE, seat=seat, tile=3)
+                    else:
                         x = code - C.C_CARD
                         self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg (T3)")
             elif card in self.hands[seat] and self.has(card, C.TURTLE):
                 code = yield from self._ask(seat, C.PH_T24, [C.C_PASS, C.C_YES], card)
-                if code == C.C_YES:
+                if code != C.C_YES:
+                    self.log(EV_DECLINE, seat=seat, tile=24)
+                else:
                     self.hands[seat].remove(card)
                     self.hands[self.left(seat)].append(card)
                     self.log(EV_TILE, tile=24, seat=seat, to=self.left(seat), card=card)
@@ -618,6 +627,7 @@ class ReferenceGame:
                 raise TurnCut
             code = yield from self._ask(seat, C.PH_EXTRA, legal + [C.C_PASS])
             if code == C.C_PASS:
+                self.log(EV_DECLINE, seat=seat, tile=0)
                 self.pending_extra = 0
             else:
                 self.pending_extra -= 1
@@ -754,7 +764,9 @@ class ReferenceGame:
         elif tile == 19:
             if under >= 0 and under in self.pile(pile):
                 code = yield from self._ask(seat, C.PH_T19, [C.C_PASS, C.C_YES], under)
-                if code == C.C_YES:
+                if code != C.C_YES:
+                    self.log(EV_DECLINE, seat=seat, tile=19)
+                else:
                     self.piles[pile].remove(under)
                     self.hands[seat].append(under)
                     self.refill()
@@ -802,7 +814,9 @@ class ReferenceGame:
                 C.C_TILE + i for i, (t, down, _) in enumerate(self.in_play) if not down and t != 27
             ]
             code = yield from self._ask(seat, C.PH_T27, legal)
-            if code != C.C_PASS:
+            if code == C.C_PASS:
+                self.log(EV_DECLINE, seat=seat, tile=27)
+            else:
                 self.turn_face_down(code - C.C_TILE)
         elif tile == 30:
             all_turtles = True
