@@ -153,7 +153,7 @@ def test_replay_tells_chains_crows_squirrels_and_the_scoring_in_the_games_words(
     assert "greater: a chain starts (R11)." in out and "joins its collection (R18)." in out
     assert "moves up to perch " in out and "-point seed card at position " in out
     assert "The crow chases " in out and " out of its collection (R20)." in out
-    assert "The squirrel: Seat " in out and " from its scoring pile (R21)." in out
+    assert "The squirrel: Seat " in out and "; they leave the game (R21)." in out
     assert "from its hand to its collection (R24)." in out
     assert "into the bad-card column" in out
     assert "The end is triggered: " in out and "The final round is over" in out

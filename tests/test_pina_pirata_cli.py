@@ -296,3 +296,17 @@ BAD_INPUT = {
 @pytest.mark.parametrize("args, fragment", BAD_INPUT.values(), ids=BAD_INPUT.keys())
 def test_bad_input_is_one_line_and_exit_2(args, fragment):
     assert_one_line_error(invoke(*args), fragment)
+
+
+def test_replay_says_every_declined_optional_effect():
+    """Every optional effect a player declines is a line of the replay (issue: a Walrus Attack
+    followed by nothing): with the tiles whose effects may be declined in play and random bots,
+    the replay has a decline line for each of them, and still agrees with the engine."""
+    spec = runner.make_spec(GAME, 1, 4, ["random"],
+                            {"fixed_tiles": "8,19,27,3,24,35", "start_tiles": 0}, 0)  # fmt: skip
+    stories = [trace.replay(spec, game) for game in range(3)]
+    assert all(story.splitlines()[-1] == ENGINE_AGREES for story in stories)
+    lines = [line for story in stories for line in story.splitlines()]
+    declined = {line.split(" declines ", 1)[1] for line in lines if " declines " in line}
+    for tile in (0, 19, 27, 3, 24):
+        assert f"{trace.DECLINED[tile]}." in declined, tile

@@ -17,8 +17,10 @@ Chance (the game's ``rng`` stream, ``cardsim.core.rng``), in this order:
 5. the bird deck: the birds of the species in the game in code order (``cards.py``), ``shuffle``d;
    one bird from the top onto each perch 0, 1, ... (R4); ``hand_size`` rounds of one card each,
    clockwise from the start player (R5); ``queue_size`` cards face up as the queue (R6);
-6. during play, only squirrels (R21, A11): for each stolen card, ``randint(pile size)`` picks the
-   card at that index of the pile listed by value (its 1-point cards, then 2, then 3).
+6. during play, squirrels (R21, A11): for each stolen card, ``randint(pile size)`` picks the
+   card at that index of the pile listed by value (its 1-point cards, then 2, then 3); and with
+   ``crow_victim`` random (A10's alternative) each crow: ``randint(victims)`` picks the victim at
+   that index of the CROW decision's legal list.
 
 Decisions (a phase lists its legal codes in ascending code order; one legal code is applied without
 asking a bot, ``core/kernel.py``):
@@ -712,8 +714,10 @@ def chain(state, rules, rng):
         if bad == C.CROW:  # R19, R20: the player chooses the bird
             count(state, seat, C.C_CROWS, 1)
             state[seat_at(seat, C.CROWS_TAKEN)] += 1
-            state[L.H_PHASE] = C.PHASE_CROW
-            return
+            if not rules[R.R_CROW_RANDOM]:
+                state[L.H_PHASE] = C.PHASE_CROW
+                return
+            release(state, seat, random_crow_victim(state, seat, rng))  # A10's alternative
         if bad == C.SQUIRREL:  # R19, R21
             count(state, seat, C.C_SQUIRRELS, 1)
             state[seat_at(seat, C.SQUIRRELS_TAKEN)] += 1
@@ -827,6 +831,30 @@ def list_crow_victims(state, seat, out):
                 out[n] = C.C_CROW + species * C.BIRDS_PER_SPECIES + bit
                 n += 1
     return n
+
+
+@njit(**RULES_JIT)
+def random_crow_victim(state, seat, rng):
+    """A10's alternative: a bird drawn uniformly from those ``list_crow_victims`` lists, by its
+    index in that (ascending) list."""
+    most = 0
+    for species in range(C.MAX_SPECIES):
+        most = max(most, state[seat_at(seat, C.SPECIES_BIRDS + species)])
+    n = 0
+    for species in range(C.MAX_SPECIES):
+        if state[seat_at(seat, C.SPECIES_BIRDS + species)] == most:
+            n += most
+    k = randint(rng, n)
+    for species in range(C.MAX_SPECIES):
+        if state[seat_at(seat, C.SPECIES_BIRDS + species)] != most:
+            continue
+        mask = state[seat_at(seat, C.COLLECTION + species)]
+        for bit in range(C.BIRDS_PER_SPECIES):
+            if mask >> bit & 1:
+                if k == 0:
+                    return species * C.BIRDS_PER_SPECIES + bit
+                k -= 1
+    return -1
 
 
 @njit(**HOT_RULES_JIT)

@@ -392,8 +392,11 @@ class ReferenceGame:
             if bad == C.CROW:  # R20: the player chooses
                 self.count[seat]["crows_taken"] += 1
                 self.crows_taken[seat] += 1
-                self.phase = C.PHASE_CROW
-                return
+                if self.v["crow_victim"] == "player":
+                    self.phase = C.PHASE_CROW
+                    return
+                victims = self._crow_victims(seat)  # A10's alternative: a random one of them
+                self._chase(victims[self.chance.randint(len(victims))] - C.C_CROW)
             if bad == C.SQUIRREL:
                 self._squirrel(seat)
             self._move_up()
@@ -441,9 +444,23 @@ class ReferenceGame:
             }
         )
 
-    def _crow(self, bird: int) -> None:
+    def _chase(self, bird: int) -> None:
+        """R20: the bird leaves the collection and the game."""
         self.collections[self.seat].discard(bird)
         self.events.append({"kind": EV_CROW, "seat": self.seat, "bird": bird})
+
+    def _crow_victims(self, seat: int) -> list[int]:
+        """A10: the CROW codes of every bird in a species where ``seat`` holds the most birds."""
+        by_species: dict[int, list[int]] = {}
+        for b in self.collections[seat]:
+            by_species.setdefault(C.species_of(b), []).append(b)
+        most = max(len(x) for x in by_species.values())
+        return sorted(
+            C.C_CROW + b for birds in by_species.values() if len(birds) == most for b in birds
+        )
+
+    def _crow(self, bird: int) -> None:
+        self._chase(bird)
         self._move_up()
         self._chain()
 
@@ -552,13 +569,7 @@ class ReferenceGame:
             limit = strength(self.played)
             return [C.C_NO_KEEP] + [C.C_KEEP + b for b in hand if strength(b) <= limit]
         if phase == C.PHASE_CROW:
-            by_species: dict[int, list[int]] = {}
-            for b in self.collections[seat]:
-                by_species.setdefault(C.species_of(b), []).append(b)
-            most = max(len(x) for x in by_species.values())
-            return sorted(
-                C.C_CROW + b for birds in by_species.values() if len(birds) == most for b in birds
-            )
+            return self._crow_victims(seat)
         if phase == C.PHASE_DRAW:
             return sorted(C.C_DRAW + b for b in self.queue) + (
                 [C.C_DRAW_DECK] if self.bird_deck else []
