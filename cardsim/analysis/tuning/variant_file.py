@@ -46,3 +46,18 @@ def save_variant(
         )
     path.write_text(variant_text(name, game, description, rules), encoding="utf-8")
     return path
+
+
+def save_tuned(path: str | Path, result) -> Path:
+    """The winner of a ``TuneResult`` as a variant file: every rule it sets (the fixed
+    ``--rules``/``--variant`` values and the winning searched values)."""
+    from cardsim.analysis.tuning.output import verdict
+
+    winner = ", ".join(f"{k}={v}" for k, v in result.to_dict()["winner"].items())
+    return save_variant(
+        path,
+        f"Tuned: {winner}",
+        result.setup.game,
+        verdict(result).removeprefix("Winner: "),
+        {k: list(v) if isinstance(v, tuple) else v for k, v in result.winner_rules().items()},
+    )
