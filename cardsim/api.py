@@ -214,10 +214,11 @@ def screen(
     cluster: Any = None,
     task_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    levels: Sequence[str] = (),
 ):
     """Which rule options move balance most (``cardsim screen``): every option (or ``options``)
     varied in a screening design (``design``: auto, pb, fracfact, morris), every run on the
-    same ``games`` deals. Returns a ``ScreenResult`` (``.effects``, ``.ranking()``,
+    same ``games`` deals; ``levels``: ``["scarecrows=0,10"]`` sets an option's levels. Returns a ``ScreenResult`` (``.effects``, ``.ranking()``,
     ``.to_dict()``). ``progress(n)``: called after each run with the runs done."""
     import time
 
@@ -240,7 +241,7 @@ def screen(
         game, 1, players, names, base, seed, list(bot_files), bot_params=bot_params
     )
     n_games = runner.parse_count(games)
-    factors = P.screen_factors(ruleset.options, options, ruleset.name, two_level)
+    factors = P.screen_factors(ruleset.options, options, ruleset.name, two_level, levels)
     factors = [f for f in factors if f.name not in base]
     chosen = S.choose_design(factors, design)
     matrix = S.design_matrix(factors, chosen, seed, trajectories)

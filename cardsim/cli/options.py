@@ -483,6 +483,17 @@ screen_options_option = click.option(
     "except the first player and the turn caps).",
 )
 
+levels_option = click.option(
+    "--levels",
+    "levels",
+    multiple=True,
+    metavar="KEY=A,B,...",
+    shell_complete=complete.rules,
+    help="The levels of an option in the screen (repeatable; adds the option if --options does "
+    "not name it): scarecrows=0,10. Default: both values of true/false and two-choice options, "
+    "every choice, four whole numbers around an integer option's default.",
+)
+
 design_option = click.option(
     "--design",
     "design",

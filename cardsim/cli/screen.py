@@ -13,6 +13,7 @@ from cardsim.cli.progress import compiling, progress_bar
 @click.command("screen", short_help="Which rule options move balance most, on the same deals.")
 @options.game_argument
 @options.screen_options_option
+@options.levels_option
 @options.design_option
 @options.trajectories_option
 @options.two_level_option
@@ -27,6 +28,7 @@ from cardsim.cli.progress import compiling, progress_bar
 def screen(
     game,
     option_names,
+    levels,
     design,
     trajectories,
     two_level,
@@ -62,7 +64,7 @@ def screen(
     check_report_dir(report_dir, force)
     ruleset = registry.get(game)
     names = options.split_names(option_names, "--options") if option_names else None
-    factors = P.screen_factors(ruleset.options, names, ruleset.name, two_level)
+    factors = P.screen_factors(ruleset.options, names, ruleset.name, two_level, levels)
     chosen = S.choose_design(factors, design)
     runs = len(S.design_matrix(factors, chosen, seed, trajectories))
     base, _ = rule_values(game, rules, variant)
@@ -93,6 +95,7 @@ def screen(
             address,
             task_size,
             progress=lambda n: bar.update(1),
+            levels=levels,
         )
     if fmt == "json":
         click.echo(json_text(result.to_dict()))

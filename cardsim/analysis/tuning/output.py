@@ -7,7 +7,6 @@ import pandas as pd
 
 from cardsim.analysis.report import interval, number, points
 from cardsim.analysis.tuning.result import ScreenResult, TuneResult
-from cardsim.analysis.tuning.screen import FIGURES
 from cardsim.text import rich_table, wrap
 
 
@@ -94,7 +93,49 @@ def format_tune(result: TuneResult) -> str:
 
 
 def _effect_text(figure: str, value: float) -> str:
-    return number(value, 2) if figure == "mean_turns" else points(value)
+    """An effect in one decimal: turns for the length, points for the rates."""
+    if value is None or value != value:
+        return "n/a"
+    return f"{value:+.1f}" if figure == "mean_turns" else f"{100 * value:+.1f}"
+
+
+def _effect_cell(wide: pd.DataFrame, option: str, figure: str) -> str:
+    value = wide.loc[option, ("effect", figure)]
+    lo, hi = wide.loc[option, ("effect_low", figure)], wide.loc[option, ("effect_high", figure)]
+    return f"{_effect_text(figure, value)} [{_effect_text(figure, lo)}, {_effect_text(figure, hi)}]"
+
+
+SHORT = {
+    "first_player_edge": "1st-player edge",
+    "seat_spread": "seat spread",
+    "mean_turns": "turns",
+    "strongest_bot_share": "strongest bot's share",
+}
+
+
+def screen_tables(result: ScreenResult) -> list[str]:
+    """The options ranked, with their effects: the balance figures in one table, the
+    strongest bot's share (when the runs seat several bots) in a second one, to fit 80
+    columns."""
+    wide = result.effects.pivot(index="option", columns="figure")
+    ranked = result.ranking()
+    groups = [["first_player_edge", "seat_spread", "mean_turns"], ["strongest_bot_share"]]
+    tables = []
+    for group in groups:
+        shown = [f for f in group if f in set(result.effects["figure"])]
+        if not shown:
+            continue
+        rows = [
+            [
+                str(r.rank),
+                f"{r.option}: {r.levels}",
+                *(_effect_cell(wide, r.option, f) for f in shown),
+            ]
+            for r in ranked.itertuples()
+        ]
+        head = ["#", "option: levels", *[SHORT[f] for f in shown]]
+        tables.append(rich_table(head, rows, right=range(2, len(head)), fill=[1], share=False))
+    return tables
 
 
 def format_screen(result: ScreenResult) -> str:
@@ -104,19 +145,7 @@ def format_screen(result: ScreenResult) -> str:
         f"{result.players} players, bots {','.join(result.bots)}, seed {result.seed}; "
         f"{result.seconds:.0f} s"
     )
-    figures = [f for f in FIGURES if f in set(result.effects["figure"])]
-    wide = result.effects.pivot(index="option", columns="figure")
     ranked = result.ranking()
-    rows = []
-    for r in ranked.itertuples():
-        cells = [str(r.rank), r.option, r.levels]
-        for f in figures:
-            value = wide.loc[r.option, ("effect", f)]
-            lo, hi = wide.loc[r.option, ("effect_low", f)], wide.loc[r.option, ("effect_high", f)]
-            cells.append(f"{_effect_text(f, value)} [{_effect_text(f, lo)}, {_effect_text(f, hi)}]")
-        rows.append(cells)
-    head = ["#", "option", "levels", *[FIGURES[f] for f in figures]]
-    table = rich_table(head, rows, right=range(3, len(head)), fill=[1, 2], share=False)
     if result.design == "morris":
         meaning = (
             "Effect: Morris's mu, the mean elementary effect of moving the option from its "
@@ -141,7 +170,8 @@ def format_screen(result: ScreenResult) -> str:
         f"{points(top['effect_high'])}) from {top['levels'].split(', ')[0]} to "
         f"{top['levels'].split(', ')[-1]}."
     )
-    return "\n".join([wrap(header), "", table, "", wrap(note), "", wrap(found)])
+    tables = "\n\n".join(screen_tables(result))
+    return "\n".join([wrap(header), "", tables, "", wrap(note), "", wrap(found)])
 
 
 def screen_csv_frame(result: ScreenResult) -> pd.DataFrame:

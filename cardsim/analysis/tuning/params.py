@@ -13,7 +13,7 @@ integer option's default (within its allowed range).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,17 +186,45 @@ def screen_levels(option: RuleOption) -> tuple[Any, ...] | None:
     return None
 
 
+def given_levels(
+    by_name: Mapping[str, RuleOption], texts: Sequence[str], game: str
+) -> dict[str, tuple[Any, ...]]:
+    """``--levels KEY=a,b,...`` (repeatable) -> option -> its checked levels, in the order given
+    (the first is the "low" level of a two-level design)."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for text in texts:
+        key, sep, raw = text.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CardsimError(f"--levels expects KEY=a,b,..., got {text!r}")
+        option = _option(dict(by_name), key, game)
+        if key in out:
+            raise CardsimError(f"--levels {key} is given twice")
+        values = tuple(option.parse(p) for p in _split_values(option, raw))
+        if len({show_value(v) for v in values}) != len(values) or len(values) < 2:
+            raise CardsimError(f"--levels {key}: give at least two different values")
+        out[key] = values
+    return out
+
+
 def screen_factors(
-    options: Iterable[RuleOption], names: Sequence[str] | None, game: str, two_level: bool
+    options: Iterable[RuleOption],
+    names: Sequence[str] | None,
+    game: str,
+    two_level: bool,
+    levels: Sequence[str] = (),
 ) -> list[Factor]:
     """The factors of a screen: the options named (``--options``) or every balance option that
-    can be screened; with ``two_level`` an integer option keeps its lowest and highest level."""
+    can be screened; with ``two_level`` an integer option keeps its lowest and highest level.
+    ``levels``: ``--levels KEY=a,b`` texts that set an option's levels (and add it to the
+    screen if ``names`` does not list it)."""
     by_name = {o.name: o for o in options}
+    chosen_levels = given_levels(by_name, levels, game)
     if names:
         chosen = []
         for name in names:
             option = _option(by_name, name.strip().replace("-", "_"), game)
-            if screen_levels(option) is None:
+            if screen_levels(option) is None and option.name not in chosen_levels:
                 raise CardsimError(
                     f"--options {option.name}: a screen varies true/false, choice and integer "
                     f"options with a default; tune {option.name} with --param instead"
@@ -210,12 +238,18 @@ def screen_factors(
             for o in by_name.values()
             if o.name not in NOT_BALANCE and screen_levels(o) is not None
         ]
+    chosen += [by_name[k] for k in chosen_levels if by_name[k] not in chosen]
     factors = []
     for option in chosen:
-        levels = screen_levels(option)
+        levels = chosen_levels.get(option.name) or screen_levels(option)
         if len(levels) < 2:
             continue
-        if two_level and len(levels) > 2 and option.kind == "int":
+        if (
+            two_level
+            and len(levels) > 2
+            and option.kind == "int"
+            and option.name not in chosen_levels
+        ):
             levels = (levels[0], levels[-1])
         factors.append(Factor(option.name, levels))
     if len(factors) < 2:
