@@ -166,6 +166,8 @@ def tune(
         from cardsim.analysis.tuning.variant_file import save_tuned
 
         notes.append(f"Winning rules saved as {save_tuned(save, result)}")
+    elif save is not None:
+        notes.append(f"No winner: nothing saved to {save}")
     if report_dir is not None:
         from cardsim.analysis.tuning.report import tune_report
 

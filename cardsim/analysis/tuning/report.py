@@ -39,7 +39,10 @@ def _history_section(result: TuneResult) -> Section:
         "if there is one). These figures are on the search's own deals and flatter the best "
         "candidates: see the verification below."
     ]
-    return Section("Search history", text=text, figures=[render_figure("Search history", fig, "")])
+    shown = run_caption(s.games, s.seed, s.players, "every trial on the same deals")
+    return Section(
+        "Search history", text=text, figures=[render_figure("Search history", fig, shown)]
+    )
 
 
 def _candidates_section(result: TuneResult) -> Section:
@@ -91,7 +94,18 @@ def _candidates_section(result: TuneResult) -> Section:
         text=text,
         verdicts=[verdict(result)],
         tables=[Table("Best candidates on fresh deals", table)],
-        figures=[render_figure("Best candidates on fresh deals", fig, "")],
+        figures=[
+            render_figure(
+                "Best candidates on fresh deals",
+                fig,
+                run_caption(
+                    result.verify_games,
+                    result.setup.seed,
+                    result.setup.players,
+                    "deals the search never saw; 95% bootstrap intervals",
+                ),  # fmt: skip
+            )
+        ],
     )
 
 
@@ -215,7 +229,7 @@ def screen_report(result: ScreenResult) -> Report:
                 f"Effect on the {label}",
                 text=text,
                 tables=[Table(f"Options by effect on the {label}", table)],
-                figures=[render_figure(f"Effect on the {label}", fig, "")],
+                figures=[render_figure(f"Effect on the {label}", fig, caption)],
             )
         )
     return report
