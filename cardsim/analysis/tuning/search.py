@@ -153,7 +153,7 @@ def open_study(setup: TuneSetup, storage_path: str | None, resume: bool, done: i
     """A new optuna study, or the stored one to resume (checked to be the same tune)."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # a trial stopped by Ctrl-C is said once
     storage = None
     if storage_path is not None:
         from optuna.storages import JournalStorage
@@ -205,7 +205,7 @@ def count_done(storage_path: str) -> int:
     """Trials a stored study has completed (0 if it has none)."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # a trial stopped by Ctrl-C is said once
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
 
