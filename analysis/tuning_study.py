@@ -143,3 +143,15 @@ def summary(study: Study, screened: dict, tuned: dict) -> str:
         "file: [winner.toml](tune/winner.toml).",
     ]
     return "\n".join(lines) + "\n"
+
+
+def main(game: str, **settings) -> None:
+    """The command line of ``analysis/tuning_<game>.py``: ``[--budget N] [--screen-games N]``;
+    ``settings``: the game's own ``Study`` fields (such as ``screen_extra``)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=f"Tuning study of {game}")
+    parser.add_argument("--budget", type=int, default=Study.budget)
+    parser.add_argument("--screen-games", type=int, default=Study.screen_games)
+    args = parser.parse_args()
+    Study(game, budget=args.budget, screen_games=args.screen_games, **settings).run()

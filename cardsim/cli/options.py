@@ -374,6 +374,15 @@ diff_variants_option = click.option(
 
 # -- tune and screen -----------------------------------------------------------------------------
 
+
+def whole_number_option(flag: str, default: int, metavar: str, help: str) -> Decorator:
+    """An integer option with a shown default (checked by the library: one-line errors)."""
+    name = flag.lstrip("-").replace("-", "_")
+    return click.option(
+        flag, name, type=int, default=default, show_default=True, metavar=metavar, help=help
+    )
+
+
 tune_param_option = click.option(
     "--param",
     "params",
@@ -396,14 +405,8 @@ objective_option = click.option(
     "length within LO..HI turns. ladder needs cardsim ladder (not in this version).",
 )
 
-budget_option = click.option(
-    "--budget",
-    "budget",
-    type=int,
-    default=60,
-    show_default=True,
-    metavar="N",
-    help="Trials of the search (each a candidate played on --games games).",
+budget_option = whole_number_option(
+    "--budget", 60, "N", "Trials of the search (each a candidate played on --games games)."
 )
 
 trial_games_option = click.option(
@@ -416,14 +419,11 @@ trial_games_option = click.option(
     help="Games per trial, the same deals for every trial (split into --blocks blocks).",
 )
 
-blocks_option = click.option(
+blocks_option = whole_number_option(
     "--blocks",
-    "blocks",
-    type=int,
-    default=10,
-    show_default=True,
-    metavar="B",
-    help="Blocks of deals per trial: the pruner compares a candidate with the best one block by "
+    10,
+    "B",
+    "Blocks of deals per trial: the pruner compares a candidate with the best one block by "
     "block (a paired Wilcoxon test) and stops it early when it is clearly worse.",
 )
 
@@ -436,14 +436,8 @@ verify_games_option = click.option(
     "are played again (default: 4 x --games).",
 )
 
-top_option = click.option(
-    "--top",
-    "top",
-    type=int,
-    default=3,
-    show_default=True,
-    metavar="K",
-    help="Best candidates of the search to verify on fresh games.",
+top_option = whole_number_option(
+    "--top", 3, "K", "Best candidates of the search to verify on fresh games."
 )
 
 save_option = click.option(
@@ -504,14 +498,8 @@ design_option = click.option(
     "method for options with several levels; auto: pb when every option has two levels.",
 )
 
-trajectories_option = click.option(
-    "--trajectories",
-    "trajectories",
-    type=int,
-    default=10,
-    show_default=True,
-    metavar="R",
-    help="Morris trajectories (runs: R x (options + 1)).",
+trajectories_option = whole_number_option(
+    "--trajectories", 10, "R", "Morris trajectories (runs: R x (options + 1))."
 )
 
 two_level_option = click.option(
