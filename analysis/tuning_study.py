@@ -91,9 +91,10 @@ class Study:
 def param_text(row: dict, screened: dict) -> str:
     """``--param`` for a screened option: the range of its levels (integers) or its levels."""
     levels = next(o["levels"] for o in screened["options"] if o["option"] == row["option"])
-    if all(level.lstrip("-").isdigit() for level in levels):
-        return f"{row['option']}={min(map(int, levels))}..{max(map(int, levels))}"
-    return f"{row['option']}={','.join(levels)}"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in levels):
+        return f"{row['option']}={min(levels)}..{max(levels)}"
+    shown = [str(v).lower() if isinstance(v, bool) else str(v) for v in levels]
+    return f"{row['option']}={','.join(shown)}"
 
 
 def points(x: float) -> str:

@@ -227,6 +227,7 @@ def screen(
     from cardsim.analysis.tuning import measures
     from cardsim.analysis.tuning import params as P
     from cardsim.analysis.tuning import screen as S
+    from cardsim.analysis.tuning.params import rule_values
     from cardsim.analysis.tuning.result import ScreenResult
     from cardsim.core import registry, runner
     from cardsim.core.cluster import session
@@ -259,12 +260,18 @@ def screen(
                 raise CardsimError(f"screen run {i + 1} ({shown}): {exc}") from None
             values = measures.game_values(frame)
             runs.append(values)
-            figures = {k: float(v[0]) for k, v in measures.figures(values).items()}
-            rows.append({"run": i + 1, **{k: show_value(v) for k, v in point.items()}, **figures})
+            figures = measures.figures(values)
+            shown = {
+                k: float(figures[k][0]) for k in ("first_player_edge", "seat_spread", "mean_turns")
+            }
+            rows.append({"run": i + 1, **rule_values(point), **shown})
             if progress is not None:
                 progress(i + 1)
     draws = S.run_draws(runs, seed)
     effects = S.effects_table(factors, chosen, matrix, draws, seed)
+    table = pd.DataFrame(rows)
+    if draws.strongest is not None:
+        table["strongest_bot_share"] = draws.figures["strongest_bot_share"][:, 0]
     return ScreenResult(
         ruleset.name,
         ruleset.title,
@@ -275,7 +282,7 @@ def screen(
         chosen,
         tuple(factors),
         effects,
-        pd.DataFrame(rows),
+        table,
         draws.strongest,
         {k: check.rules[k] for k in base},
         time.perf_counter() - start,

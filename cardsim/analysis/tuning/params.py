@@ -28,6 +28,15 @@ NOT_BALANCE = ("first_player", "first_dealer", "turn_cap", "round_turn_cap")
 INT_LEVELS = 4  # levels of an integer option in a Morris screen (SALib's num_levels)
 
 
+def json_value(value: Any) -> Any:
+    """A rule value as JSON keeps it: numbers as numbers, true/false, lists as lists."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def rule_values(rules: dict) -> dict:
+    return {k: json_value(v) for k, v in rules.items()}
+
+
 @dataclass(frozen=True)
 class TuneParam:
     """One searched option: an integer range (``lo``..``hi``) or a list of ``values``."""

@@ -10,8 +10,8 @@ from typing import Any
 
 import pandas as pd
 
+from cardsim.analysis.tuning.params import json_value, rule_values  # noqa: F401 (re-exported)
 from cardsim.analysis.tuning.search import TuneSetup
-from cardsim.text import show_value
 
 TUNE_SCHEMA = "cardsim.tune/1"
 
@@ -59,7 +59,7 @@ class TuneResult:
         verification.insert(
             1,
             "rules",
-            [{k: show_value(v) for k, v in r.items()} for r in self.verification["rules"]],
+            [rule_values(r) for r in self.verification["rules"]],
         )
         return {
             "schema": TUNE_SCHEMA,
@@ -70,7 +70,7 @@ class TuneResult:
             "objective": s.objective.name,
             "length_window": list(s.objective.length) if s.objective.length else None,
             "params": [p.describe() for p in s.params],
-            "fixed_rules": {k: show_value(v) for k, v in s.base_rules.items()},
+            "fixed_rules": rule_values(s.base_rules),
             "budget": s.budget,
             "games_per_trial": s.games,
             "blocks": s.blocks,
@@ -78,7 +78,7 @@ class TuneResult:
             "seconds": round(self.seconds, 1),
             "trials": records(self.trials),
             "verification": records(verification),
-            "winner": {k: show_value(v) for k, v in self.winner.items()},
+            "winner": rule_values(self.winner),
         }
 
 
@@ -119,8 +119,11 @@ class ScreenResult:
             "games_per_run": self.games,
             "design": self.design,
             "runs_played": len(self.runs),
-            "options": [{"option": f.name, "levels": list(f.labels())} for f in self.factors],
-            "fixed_rules": {k: show_value(v) for k, v in self.fixed_rules.items()},
+            "options": [
+                {"option": f.name, "levels": [json_value(v) for v in f.levels]}
+                for f in self.factors
+            ],
+            "fixed_rules": rule_values(self.fixed_rules),
             "strongest_bot": self.strongest_bot,
             "seconds": round(self.seconds, 1),
             "ranking": records(self.ranking()),

@@ -29,7 +29,7 @@ import pandas as pd
 
 from cardsim.analysis.tuning.measures import GameValues, concat_values, figures, game_values
 from cardsim.analysis.tuning.objectives import Objective
-from cardsim.analysis.tuning.params import TuneParam
+from cardsim.analysis.tuning.params import TuneParam, json_value
 from cardsim.core.errors import CardsimError
 from cardsim.text import show_value
 
@@ -253,7 +253,7 @@ def trials_table(study, setup: TuneSetup) -> pd.DataFrame:
     for t in finished_trials(study):
         row: dict[str, Any] = {"trial": t.number}
         for p in setup.params:
-            row[p.name] = show_value(p.from_label(t.params[p.name]))
+            row[p.name] = json_value(p.from_label(t.params[p.name]))
         attrs = t.user_attrs
         row["objective"] = float(t.value)
         for key in ("first_player_edge", "seat_spread", "mean_turns", "games", "pruned"):
