@@ -66,7 +66,9 @@ class Study:
 
     def tune(self, screened: dict) -> dict:
         out = self.out / "tune"
-        params = [param_text(row, screened) for row in screened["ranking"][: self.tune_options]]
+        params = [
+            param_text(self.game, row, screened) for row in screened["ranking"][: self.tune_options]
+        ]
         winner = out / "winner.toml"
         winner.unlink(missing_ok=True)
         out.mkdir(parents=True, exist_ok=True)
@@ -88,11 +90,19 @@ class Study:
         print(f"done in {time.perf_counter() - start:.0f} s: {self.out}")
 
 
-def param_text(row: dict, screened: dict) -> str:
-    """``--param`` for a screened option: the range of its levels (integers) or its levels."""
+def param_text(game: str, row: dict, screened: dict) -> str:
+    """``--param`` for a screened option: its levels (a choice or true/false), or for an integer
+    option a range wider than the screen's: half to twice the default, within the allowed
+    values, and never narrower than the levels screened."""
+    from cardsim.core import registry
+
     levels = next(o["levels"] for o in screened["options"] if o["option"] == row["option"])
     if all(isinstance(v, int) and not isinstance(v, bool) for v in levels):
-        return f"{row['option']}={min(levels)}..{max(levels)}"
+        option = next(o for o in registry.get(game).options if o.name == row["option"])
+        default = option.default if isinstance(option.default, int) else min(levels)
+        lo = min(max(option.lo, -(-default // 2)), min(levels))
+        hi = max(min(option.hi, 2 * default), max(levels))
+        return f"{row['option']}={lo}..{hi}"
     shown = [str(v).lower() if isinstance(v, bool) else str(v) for v in levels]
     return f"{row['option']}={','.join(shown)}"
 
@@ -109,13 +119,23 @@ def finding(tuned: dict) -> str:
     if won is None:
         return "No candidate of the tune kept its constraints: no rule change to recommend."
     change = ", ".join(f"{k} = {v}" for k, v in tuned["winner"].items())
+    edge = (
+        f"{points(won['first_player_edge'])} points (95% interval "
+        f"{points(won['first_player_edge_low'])} to {points(won['first_player_edge_high'])}) "
+        f"on {tuned['verify_games']:,} fresh games"
+    )
+    if won["edge_change_low"] <= 0 <= won["edge_change_high"]:
+        return (
+            f"No searched change makes the first seat clearly fairer: the best, {change}, "
+            f"leaves the first player's edge at {edge}, against "
+            f"{points(base['first_player_edge'])} with the standard rules ({tuned['players']} "
+            f"players, {', '.join(tuned['bots'])} bots)."
+        )
     return (
-        f"With {change}, the first player's edge is {points(won['first_player_edge'])} points "
-        f"(95% interval {points(won['first_player_edge_low'])} to "
-        f"{points(won['first_player_edge_high'])}) on {tuned['verify_games']:,} fresh games, "
-        f"against {points(base['first_player_edge'])} "
-        f"({points(base['first_player_edge_low'])} to {points(base['first_player_edge_high'])}) "
-        f"with the standard rules ({tuned['players']} players, {', '.join(tuned['bots'])} bots)."
+        f"With {change}, the first player's edge is {edge}, against "
+        f"{points(base['first_player_edge'])} ({points(base['first_player_edge_low'])} to "
+        f"{points(base['first_player_edge_high'])}) with the standard rules "
+        f"({tuned['players']} players, {', '.join(tuned['bots'])} bots)."
     )
 
 

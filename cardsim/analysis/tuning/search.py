@@ -268,7 +268,7 @@ def trials_table(study, setup: TuneSetup) -> pd.DataFrame:
 
 def top_points(study, setup: TuneSetup, count: int) -> list[dict]:
     """The ``count`` best distinct candidates (full trials that keep the length window), best
-    first, as rule values."""
+    first, as rule values; candidates whose games came out exactly alike count once."""
     seen, out = set(), []
     ranked = sorted(
         (
@@ -281,9 +281,11 @@ def top_points(study, setup: TuneSetup, count: int) -> list[dict]:
     )
     for t in ranked:
         point = {p.name: p.from_label(t.params[p.name]) for p in setup.params}
-        key = tuple(show_value(v) for v in point.values())
-        if key not in seen:
-            seen.add(key)
+        # the same games mean the same rules in effect (an option that only matters under a
+        # variant left off): verify one of them
+        played = (t.value, *(t.user_attrs.get(k) for k in ("first_player_edge", "mean_turns")))
+        if played not in seen:
+            seen.add(played)
             out.append(point)
         if len(out) == count:
             break
