@@ -39,7 +39,8 @@ def verification_rows(result: TuneResult) -> tuple[list[str], list[list[str]]]:
         row = r._asdict()
         cells = [f"{r.Index}{'*' if r.winner else ''}", _figure(row, "first_player_edge")]
         cells.append("" if r.Index == 0 else _figure(row, "edge_change"))
-        cells += [_figure(row, "seat_spread")] * spread + [_figure(row, "mean_turns", _turns)]
+        # the length's interval is in the JSON and the report: the table keeps to 80 columns
+        cells += [_figure(row, "seat_spread")] * spread + [_turns(row["mean_turns"])]
         rows.append(cells)
     return head, rows
 
