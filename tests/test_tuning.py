@@ -175,3 +175,58 @@ def test_tune_params_parse_ranges_and_choices():
     slots, rule = parse_tune_params(options, ["market-slots=2..5", "no_seed_rule=2020,2014"], FRUIT)
     assert (slots.name, slots.lo, slots.hi, slots.size()) == ("market_slots", 2, 5, 4)
     assert rule.values == ("2020", "2014") and not rule.is_range
+
+
+def test_tune_and_screen_reports_have_their_charts(tmp_path):
+    tune_dir, screen_dir = tmp_path / "tune", tmp_path / "screen"
+    tuned = CliRunner().invoke(
+        cli,
+        [
+            "tune",
+            FRUIT,
+            "-p",
+            "2",
+            "--param",
+            "market_slots=1..6",
+            "--budget",
+            "3",
+            "--games",
+            "300",
+            "--blocks",
+            "2",
+            "--seed",
+            "1",
+            "--report",
+            str(tune_dir),
+            "--study",
+            str(tmp_path / "s.journal"),
+        ],  # fmt: skip
+    )
+    assert tuned.exit_code == 0, tuned.output
+    assert "Winner: market_slots=" in tuned.stdout
+    markdown = (tune_dir / "report.md").read_text()
+    for heading in ("Search history", "Best candidates on fresh deals", "Winner against"):
+        assert f"## {heading}" in markdown
+    assert len(list((tune_dir / "figures").glob("*.png"))) == 2
+    screened = CliRunner().invoke(
+        cli,
+        [
+            "screen",
+            FRUIT,
+            "-p",
+            "2",
+            "--options",
+            "variant_umbrella,no_seed_rule,tiebreak_fruits",
+            "-n",
+            "300",
+            "--seed",
+            "1",
+            "--report",
+            str(screen_dir),
+        ],  # fmt: skip
+    )
+    assert screened.exit_code == 0, screened.output
+    assert "pb design, 4 runs" in " ".join(screened.stdout.split())
+    markdown = (screen_dir / "report.md").read_text()
+    assert "## Effect on the first-player edge" in markdown
+    assert len(list((screen_dir / "figures").glob("*.png"))) == 3  # edge, spread, length
