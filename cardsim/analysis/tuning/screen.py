@@ -7,7 +7,8 @@ takes in each run:
   multiple of 4 above the number of options; each option's main effect is the mean of the runs
   at its high level minus the mean at its low level;
 - ``fracfact``: a two-level fractional factorial of resolution IV where one exists (else III;
-  pyDOE3 ``fracfact_by_res``), main effects as above, free of two-option interactions at IV;
+  pyDOE3 ``fracfact_by_res``; the full factorial ``ff2n`` for 2 or 3 options), main effects as
+  above, free of two-option interactions at IV;
 - ``morris``: the Morris method (SALib ``morris.sample``), for options with several levels:
   ``trajectories`` paths through a 4-level grid, each changing one option at a time; an
   option's elementary effect is the change of a figure over a step divided by the step, in
@@ -77,7 +78,9 @@ def design_matrix(
                 return (fracfact_by_res(k, resolution) + 1) / 2
             except ValueError:
                 continue
-        raise CardsimError(f"no two-level fractional factorial of resolution III for {k} options")
+        from pyDOE3 import ff2n  # so few options that the full factorial is the fraction
+
+        return (ff2n(k) + 1) / 2
     from SALib.sample import morris
 
     if trajectories < 2:
