@@ -232,7 +232,6 @@ def screen(
     from cardsim.core import registry, runner
     from cardsim.core.cluster import session
     from cardsim.core.errors import CardsimError
-    from cardsim.text import show_value
 
     start = time.perf_counter()
     ruleset = registry.get(game)
@@ -247,26 +246,33 @@ def screen(
     chosen = S.choose_design(factors, design)
     matrix = S.design_matrix(factors, chosen, seed, trajectories)
     points = S.settings(factors, matrix)
-    runs, rows = [], []
+    runs, rows, rejected = [], [], []
     with session(cluster) as client:
         play = _player(
             game, players, names, seed, bot_files, bot_params, threads, client, task_size
         )
         for i, point in enumerate(points):
+            row = {"run": i + 1, **rule_values(point)}
             try:
                 frame = play({**base, **point}, 0, n_games)
-            except CardsimError as exc:
-                shown = ", ".join(f"{k}={show_value(v)}" for k, v in point.items())
-                raise CardsimError(f"screen run {i + 1} ({shown}): {exc}") from None
-            values = measures.game_values(frame)
-            runs.append(values)
-            figures = measures.figures(values)
-            shown = {
-                k: float(figures[k][0]) for k in ("first_player_edge", "seat_spread", "mean_turns")
-            }
-            rows.append({"run": i + 1, **rule_values(point), **shown})
+            except CardsimError as exc:  # rule values that cannot be played together
+                rejected.append(f"run {i + 1}: {exc}")
+                runs.append(None)
+                rows.append({**row, "rejected": str(exc)})
+            else:
+                values = measures.game_values(frame)
+                runs.append(values)
+                figures = measures.figures(values)
+                for key in ("first_player_edge", "seat_spread", "mean_turns"):
+                    row[key] = float(figures[key][0])
+                rows.append({**row, "rejected": None})
             if progress is not None:
                 progress(i + 1)
+    if len(rejected) * 2 > len(points):
+        raise CardsimError(
+            f"{len(rejected)} of the screen's {len(points)} runs have rule values that cannot be "
+            f"played together ({rejected[0]}): narrow them with --levels or fix one with --rules"
+        )
     draws = S.run_draws(runs, seed)
     effects = S.effects_table(factors, chosen, matrix, draws, seed)
     table = pd.DataFrame(rows)

@@ -230,3 +230,21 @@ def test_tune_and_screen_reports_have_their_charts(tmp_path):
     markdown = (screen_dir / "report.md").read_text()
     assert "## Effect on the first-player edge" in markdown
     assert len(list((screen_dir / "figures").glob("*.png"))) == 3  # edge, spread, length
+
+
+def test_screen_leaves_out_runs_whose_rules_cannot_be_played_together():
+    # piepmatz.md R31: the final discard comes from the hand, so it cannot exceed hand_size
+    result = cardsim.screen(
+        "piepmatz",
+        ["take_lone_bad_card"],
+        design="pb",
+        games=200,
+        levels=["hand_size=1,4", "final_discard=0,3"],
+        seed=1,
+    )
+    runs = result.runs
+    bad = runs[(runs["hand_size"] == 1) & (runs["final_discard"] == 3)]
+    assert len(bad) and bad["rejected"].str.contains("final_discard").all()
+    assert runs.loc[bad.index, "first_player_edge"].isna().all()
+    assert result.to_dict()["runs_rejected"] == len(bad)
+    assert np.isfinite(result.effects["effect"]).all()  # from the runs that played

@@ -162,6 +162,12 @@ def format_screen(result: ScreenResult) -> str:
         f"{meaning} Rates in points, length in turns, with 95% intervals from a bootstrap over "
         "the deals, the same deals in every run."
     )
+    rejected = result.runs["rejected"].dropna()
+    if len(rejected):
+        note += (
+            f" {len(rejected)} runs were left out, their rule values not playable together "
+            f"(first: {rejected.iloc[0]})."
+        )
     if result.strongest_bot:
         note += f" Strongest bot: {result.strongest_bot} (its win rate per seat)."
     top = ranked.iloc[0]

@@ -118,7 +118,8 @@ class ScreenResult:
             "seed": self.seed,
             "games_per_run": self.games,
             "design": self.design,
-            "runs_played": len(self.runs),
+            "runs_played": int(self.runs["rejected"].isna().sum()),
+            "runs_rejected": int(self.runs["rejected"].notna().sum()),
             "options": [
                 {"option": f.name, "levels": [json_value(v) for v in f.levels]}
                 for f in self.factors

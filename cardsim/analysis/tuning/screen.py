@@ -14,8 +14,12 @@ takes in each run:
   option's elementary effect is the change of a figure over a step divided by the step, in
   units of the option's whole range (lowest to highest level). SALib's ``morris.analyze`` gives
   mu* (mean |effect|, which ranks the options), sigma (spread: interactions or curvature) and
-  its interval of mu* over trajectories;
+  its interval of mu* over trajectories (mu, mu* and sigma are computed here the same way,
+  ``elementary_effects``, so that a run left out is an effect left out);
 - ``auto``: ``pb`` when every option has two levels, else ``morris``.
+
+A run whose rule values cannot be played together (a final discard larger than the hand) is
+left out: its effects are missing, the means are over the other runs (``rejected`` says why).
 
 Every run plays the same games (seed, indices 0..n-1), so the deals cancel from every
 difference. The 95% interval of each effect comes from a bootstrap over deals that resamples
@@ -110,8 +114,15 @@ class Draws:
     strongest: str | None
 
 
-def run_draws(runs: Sequence[GameValues], seed: int) -> Draws:
-    draws = paired_bootstrap(list(runs), seed)
+def run_draws(runs: Sequence[GameValues | None], seed: int) -> Draws:
+    """The figures of every run under the same deal resamples; a run whose rules could not be
+    played together (``None``) has NaN figures, and the effects leave it out."""
+    played = [i for i, r in enumerate(runs) if r is not None]
+    valid = paired_bootstrap([runs[i] for i in played], seed)
+    draws = {}
+    for name, values in valid.items():
+        draws[name] = np.full((len(runs), values.shape[1]), np.nan)
+        draws[name][played] = values
     shares = {k.split(":", 1)[1]: v for k, v in draws.items() if k.startswith("bot_share:")}
     out = {k: v for k, v in draws.items() if k in FIGURES}
     strongest = None
@@ -126,7 +137,9 @@ def two_level_effects(matrix: np.ndarray, values: np.ndarray) -> np.ndarray:
     high = matrix > 0.5
     effects = []
     for j in range(matrix.shape[1]):
-        effects.append(values[high[:, j]].mean(axis=0) - values[~high[:, j]].mean(axis=0))
+        effects.append(
+            np.nanmean(values[high[:, j]], axis=0) - np.nanmean(values[~high[:, j]], axis=0)
+        )
     return np.array(effects)
 
 
@@ -172,7 +185,9 @@ def effects_table(
         if design == "morris":
             ee = elementary_effects(matrix, values, k)
             effect, importance = np.nanmean(ee, axis=1), np.nanmean(np.abs(ee), axis=1)
-            salib = _salib(factors, matrix, values[:, 0], seed)
+            sigma = np.nanstd(ee[:, :, 0], axis=1, ddof=1)
+            complete = bool(np.isfinite(values[:, 0]).all())  # SALib takes no missing run
+            conf = _salib(factors, matrix, values[:, 0], seed)["mu_star_conf"] if complete else None
         else:
             effect = two_level_effects(matrix, values)
             importance = np.abs(effect)
@@ -183,8 +198,8 @@ def effects_table(
             row["importance"] = float(importance[j, 0])
             row["importance_low"], row["importance_high"] = percentile_interval(importance[j, 1:])
             if design == "morris":
-                row["sigma"] = float(salib["sigma"][j])
-                row["mu_star_conf"] = float(salib["mu_star_conf"][j])
+                row["sigma"] = float(sigma[j])
+                row["mu_star_conf"] = float(conf[j]) if conf is not None else np.nan
             rows.append(row)
     return pd.DataFrame(rows)
 
