@@ -103,8 +103,12 @@ def param_text(game: str, row: dict, screened: dict) -> str:
         lo = min(max(option.lo, -(-default // 2)), min(levels))
         hi = max(min(option.hi, 2 * default), max(levels))
         return f"{row['option']}={lo}..{hi}"
-    shown = [str(v).lower() if isinstance(v, bool) else str(v) for v in levels]
-    return f"{row['option']}={','.join(shown)}"
+    return f"{row['option']}={','.join(shown(v) for v in levels)}"
+
+
+def shown(value) -> str:
+    """A rule value as ``--rules`` takes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def points(x: float) -> str:
@@ -118,7 +122,7 @@ def finding(tuned: dict) -> str:
     won = next((r for r in rows if r["winner"]), None)
     if won is None:
         return "No candidate of the tune kept its constraints: no rule change to recommend."
-    change = ", ".join(f"{k} = {v}" for k, v in tuned["winner"].items())
+    change = ", ".join(f"{k} = {shown(v)}" for k, v in tuned["winner"].items())
     edge = (
         f"{points(won['first_player_edge'])} points (95% interval "
         f"{points(won['first_player_edge_low'])} to {points(won['first_player_edge_high'])}) "
