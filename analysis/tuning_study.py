@@ -49,7 +49,8 @@ class Study:
     def cardsim(self, *args: str) -> str:
         """Run one ``cardsim`` command as a user would; its stdout (the JSON document)."""
         command = [sys.executable, "-m", "cardsim.cli.main", *args, "--quiet", "--force"]
-        shown = "cardsim " + " ".join(args)
+        # paths as from the repository's root, where the study is run
+        shown = "cardsim " + " ".join(args).replace(f"{ROOT.parent}/", "")
         print("$", shown, flush=True)
         start = time.perf_counter()
         done = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
