@@ -248,3 +248,17 @@ def test_screen_leaves_out_runs_whose_rules_cannot_be_played_together():
     assert runs.loc[bad.index, "first_player_edge"].isna().all()
     assert result.to_dict()["runs_rejected"] == len(bad)
     assert np.isfinite(result.effects["effect"]).all()  # from the runs that played
+
+
+def test_an_interrupted_tune_keeps_its_trials_for_resume(tmp_path):
+    path = str(tmp_path / "study.journal")
+
+    def ctrl_c_after_two(done: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        small_tune(budget=5, study=path, on_trial=ctrl_c_after_two)
+    resumed = small_tune(budget=5, study=path, resume=True)
+    assert len(resumed.trials) == 5
+    assert resumed.trials.iloc[:2].to_dict() == small_tune(budget=2).trials.to_dict()
