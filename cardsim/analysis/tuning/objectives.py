@@ -11,7 +11,8 @@ is better:
   block holding the games of each ladder level).
 
 ``length=LO..HI`` is a constraint, not an objective: a candidate whose mean length in turns
-falls outside LO..HI is infeasible (optuna's ``constraints_func``) and never wins.
+falls outside LO..HI is infeasible (``Trial.set_constraint``: the sampler steers away from it)
+and never wins.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -139,14 +139,14 @@ def make_objective(setup: TuneSetup, play: Play, played: _Played) -> Callable:
         trial.set_user_attr("mean_turns", mean_turns)
         trial.set_user_attr("games", int(sum(p.games for p in parts)))
         trial.set_user_attr("pruned", len(parts) < setup.blocks)
-        trial.set_user_attr("constraint", setup.objective.constraint(mean_turns))
+        constraint = setup.objective.constraint(mean_turns)
+        trial.set_user_attr("constraint", constraint)
+        if setup.objective.length is not None:  # the sampler then prefers feasible candidates
+            trial.set_constraint("shorter_than_window", constraint[0])
+            trial.set_constraint("longer_than_window", constraint[1])
         return float(np.mean(values))
 
     return objective
-
-
-def _constraints(frozen) -> Sequence[float]:
-    return frozen.user_attrs.get("constraint", [0.0])
 
 
 def open_study(setup: TuneSetup, storage_path: str | None, resume: bool, done: int = 0):
@@ -164,7 +164,6 @@ def open_study(setup: TuneSetup, storage_path: str | None, resume: bool, done: i
         seed=setup.seed + done,  # a resumed study draws on from where it stopped
         multivariate=True,
         n_startup_trials=min(STARTUP_TRIALS, max(2, setup.budget // 4)),
-        constraints_func=_constraints if setup.objective.length is not None else None,
     )
     with warnings.catch_warnings():  # experimental in optuna 3.6-5.x: said once in the docs
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
