@@ -152,7 +152,13 @@ def summary(study: Study, screened: dict, tuned: dict) -> str:
         finding(tuned),
         "",
         f"Screen ({screened['design']}, {screened['runs_played']} runs x "
-        f"{screened['games_per_run']:,} games, {screened['players']} players): the options that "
+        f"{screened['games_per_run']:,} games, {screened['players']} players"
+        + (
+            f"; {screened['runs_rejected']} runs left out, their rule values not playable together"
+            if screened.get("runs_rejected")
+            else ""
+        )
+        + "): the options that "
         "move the first-player edge most are "
         + ", ".join(
             f"{r['option']} ({points(r['effect'])} points, {points(r['effect_low'])} to "
