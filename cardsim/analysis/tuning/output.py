@@ -179,7 +179,3 @@ def format_screen(result: ScreenResult) -> str:
     )
     tables = "\n\n".join(screen_tables(result))
     return "\n".join([wrap(header), "", tables, "", wrap(note), "", wrap(found)])
-
-
-def screen_csv_frame(result: ScreenResult) -> pd.DataFrame:
-    return result.effects
