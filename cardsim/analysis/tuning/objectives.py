@@ -43,11 +43,27 @@ LADDER_MISSING = (
     "does not have: use first-player or seats"
 )
 
-# objective name -> (block value, what it measures, available now)
-OBJECTIVES: dict[str, tuple[Callable[[GameValues], float], str, bool]] = {
-    "first-player": (first_player_gap, "|first-player edge|", True),
-    "seats": (seat_spread, "spread of the turn-order positions' win rates", True),
-    "ladder": (needs_ladder, "first-player edge at the top ladder level", False),
+
+@dataclass(frozen=True)
+class Kind:
+    """An objective: its value on a block of games, what it measures, whether this version can
+    compute it, and the ``measures.figures`` figure (|figure| for an edge) that verification on
+    fresh deals compares the candidates by."""
+
+    block_value: Callable[[GameValues], float]
+    what: str
+    available: bool
+    figure: str
+
+
+OBJECTIVES: dict[str, Kind] = {
+    "first-player": Kind(first_player_gap, "|first-player edge|", True, "first_player_edge"),
+    "seats": Kind(
+        seat_spread, "spread of the turn-order positions' win rates", True, "seat_spread"
+    ),
+    "ladder": Kind(
+        needs_ladder, "first-player edge at the top ladder level", False, "first_player_edge"
+    ),
 }
 
 
@@ -60,11 +76,11 @@ class Objective:
 
     @property
     def block_value(self) -> Callable[[GameValues], float]:
-        return OBJECTIVES[self.name][0]
+        return OBJECTIVES[self.name].block_value
 
     @property
     def describe(self) -> str:
-        what = OBJECTIVES[self.name][1]
+        what = OBJECTIVES[self.name].what
         if self.length is None:
             return what
         return f"{what}, mean length kept within {self.length[0]:g}..{self.length[1]:g} turns"
@@ -110,7 +126,7 @@ def parse_objective(texts: Sequence[str]) -> Objective:
                 f"unknown --objective {text!r}: choose {', '.join(OBJECTIVES)} (and optionally "
                 "length=LO..HI)"
             )
-        if not OBJECTIVES[text][2]:
+        if not OBJECTIVES[text].available:
             raise CardsimError(LADDER_MISSING)
         if name is not None and name != text:
             raise CardsimError(f"--objective: one objective at a time, got {name} and {text}")

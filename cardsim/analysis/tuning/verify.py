@@ -23,12 +23,12 @@ from cardsim.analysis.tuning.measures import (
     paired_bootstrap,
     percentile_interval,
 )
+from cardsim.analysis.tuning.objectives import OBJECTIVES
 from cardsim.analysis.tuning.search import Play, TuneSetup
 from cardsim.text import show_value
 
 DEFAULTS = "defaults"
 FIGURES = ("first_player_edge", "seat_spread", "mean_turns")
-OBJECTIVE_FIGURE = {"first-player": "first_player_edge", "seats": "seat_spread"}
 
 
 def label(point: Mapping[str, Any]) -> str:
@@ -36,7 +36,7 @@ def label(point: Mapping[str, Any]) -> str:
 
 
 def _objective_draws(setup: TuneSetup, draws: dict[str, np.ndarray]) -> np.ndarray:
-    figure = OBJECTIVE_FIGURE[setup.objective.name]
+    figure = OBJECTIVES[setup.objective.name].figure
     values = draws[figure]
     return np.abs(values) if figure == "first_player_edge" else values
 
