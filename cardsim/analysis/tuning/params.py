@@ -114,6 +114,28 @@ def _range(option: RuleOption, raw: str) -> TuneParam:
     return TuneParam(option.name, lo=lo, hi=hi)
 
 
+def _assignment(
+    by_name: dict[str, RuleOption], text: str, flag: str, shape: str, game: str
+) -> tuple[RuleOption, str]:
+    """``"KEY=value"`` -> (the option named, the value text); one-line errors."""
+    key, sep, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or not key or not raw.strip():
+        raise CardsimError(f"{flag} expects {shape}, got {text!r}")
+    return _option(by_name, key, game), raw.strip()
+
+
+def _values(option: RuleOption, raw: str, flag: str) -> tuple[Any, ...]:
+    """At least two different values of ``option``, each checked by the option."""
+    values = tuple(option.parse(p) for p in _split_values(option, raw))
+    labels = {show_value(v) for v in values}
+    if len(labels) != len(values):
+        raise CardsimError(f"{flag} {option.name} repeats a value")
+    if len(values) < 2:
+        raise CardsimError(f"{flag} {option.name}={raw}: give at least two values")
+    return values
+
+
 def parse_tune_params(
     options: Iterable[RuleOption], texts: Sequence[str], game: str
 ) -> list[TuneParam]:
@@ -121,24 +143,13 @@ def parse_tune_params(
     by_name = {o.name: o for o in options}
     out: list[TuneParam] = []
     for text in texts:
-        key, sep, raw = text.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key or not raw.strip():
-            raise CardsimError(f"--param expects KEY=LO..HI or KEY=a,b,c, got {text!r}")
-        option = _option(by_name, key, game)
-        if any(p.name == key for p in out):
-            raise CardsimError(f"--param {key} is given twice")
-        raw = raw.strip()
+        option, raw = _assignment(by_name, text, "--param", "KEY=LO..HI or KEY=a,b,c", game)
+        if any(p.name == option.name for p in out):
+            raise CardsimError(f"--param {option.name} is given twice")
         if ".." in raw and ";" not in raw and "," not in raw:
             out.append(_range(option, raw))
             continue
-        values = tuple(option.parse(p) for p in _split_values(option, raw))
-        labels = [show_value(v) for v in values]
-        if len(set(labels)) != len(labels):
-            raise CardsimError(f"--param {key} repeats a value")
-        if len(values) < 2:
-            raise CardsimError(f"--param {key}={raw}: give at least two values to choose from")
-        out.append(TuneParam(key, values=values))
+        out.append(TuneParam(option.name, values=_values(option, raw, "--param")))
     if not out:
         raise CardsimError("tune needs at least one --param KEY=LO..HI or KEY=a,b,c")
     return out
@@ -202,17 +213,10 @@ def given_levels(
     (the first is the "low" level of a two-level design)."""
     out: dict[str, tuple[Any, ...]] = {}
     for text in texts:
-        key, sep, raw = text.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise CardsimError(f"--levels expects KEY=a,b,..., got {text!r}")
-        option = _option(dict(by_name), key, game)
-        if key in out:
-            raise CardsimError(f"--levels {key} is given twice")
-        values = tuple(option.parse(p) for p in _split_values(option, raw))
-        if len({show_value(v) for v in values}) != len(values) or len(values) < 2:
-            raise CardsimError(f"--levels {key}: give at least two different values")
-        out[key] = values
+        option, raw = _assignment(dict(by_name), text, "--levels", "KEY=a,b,...", game)
+        if option.name in out:
+            raise CardsimError(f"--levels {option.name} is given twice")
+        out[option.name] = _values(option, raw, "--levels")
     return out
 
 
