@@ -8,14 +8,14 @@ loaded on first use, so ``import cardsim`` stays light.
 
 __version__ = "0.1.0"
 
-__all__ = ["Results", "simulate"]
+__all__ = ["Results", "screen", "simulate", "tune"]
 
 
 def __getattr__(name: str):
-    if name == "simulate":
-        from cardsim.api import simulate
+    if name in ("simulate", "tune", "screen"):
+        from cardsim import api
 
-        return simulate
+        return getattr(api, name)
     if name == "Results":
         from cardsim.analysis.results import Results
 
