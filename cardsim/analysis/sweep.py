@@ -128,6 +128,45 @@ def setting_row(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]
     return row
 
 
+def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]:
+    """One setting of ``cardsim sweep --format json``: the swept ``values`` with their types
+    (an int stays an int), then the figures of ``setting_row`` as fractions of 1 (see
+    docs/json.md)."""
+    from cardsim.analysis.summary import advantage_record, end_reason_records
+
+    rates = seats.seat_win_rates(frame)
+    by_position = rates[rates["kind"] == "position"]
+    first = by_position.iloc[0]
+    ends = scores.end_reasons(frame)
+    return {
+        "values": dict(point),
+        "games": len(frame),
+        "win_rates": [
+            {
+                "position": int(r.index),
+                "label": r.label,
+                "win_rate": r.win_rate,
+                "ci_low": r.ci_low,
+                "ci_high": r.ci_high,
+            }
+            for r in by_position.itertuples()
+        ],
+        "first_player_advantage": advantage_record(
+            float(first["win_rate"]),
+            float(first["fair_rate"]),
+            float(first["ci_low"]),
+            float(first["ci_high"]),
+            int(first["games"]),
+        ),
+        "length": {
+            "mean_turns": float(frame["turns"].mean()) if len(frame) else math.nan,
+            "median_turns": float(frame["turns"].median()) if len(frame) else math.nan,
+        },
+        "end_reasons": end_reason_records(dict(zip(ends["reason"], ends["games"])), len(frame)),
+        "turn_cap_games": int(frame["turn_cap_hit"].sum()),
+    }
+
+
 def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     """One row per setting, in grid order."""
     return pd.DataFrame(list(rows))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, frame_records, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 
@@ -100,7 +100,7 @@ def compare(
             del frames
     comparison = stats.comparison()
     if fmt == "json":
-        click.echo(json_text(C.comparison_record(comparison)))
+        echo_json("compare", C.comparison_record(comparison, ruleset.name))
     elif fmt == "csv":
         click.echo(records_csv(frame_records(comparison.win_rates)))
     else:

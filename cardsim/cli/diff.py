@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, frame_records, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError
 
@@ -106,14 +106,21 @@ def diff(
         f"{spec.n_players} players, seed {spec.seed}"
     )
     if fmt == "json":
-        document = {
+        body = {
+            "game": ruleset.name,
+            "title": ruleset.title,
             "description": header,
             "first": names[0],
             "second": names[1],
-            "table": frame_records(table),
+            "variants": [v.metadata() if v is not None else None for v in chosen],
+            "games": spec.n_games,
+            "players": spec.n_players,
+            "seed": spec.seed,
+            "bots": spec.seat_bots(),
+            "metrics": D.metric_records(table),
             "verdicts": D.verdicts(table, names[0], names[1]),
         }
-        click.echo(json_text(document))
+        echo_json("diff", body)
     elif fmt == "csv":
         click.echo(records_csv(frame_records(table)))
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
+from cardsim.cli.output import echo_json, text_json_option
 
 
 def write_report(results, out_dir: str) -> tuple:
@@ -25,7 +26,8 @@ def write_report(results, out_dir: str) -> tuple:
 @options.results_argument
 @options.report_dir_option
 @options.force_option
-def report(results, out_dir, force) -> None:
+@text_json_option
+def report(results, out_dir, force, fmt) -> None:
     """Write the balance report of RESULTS.parquet (from `cardsim run --out`) into --report DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
@@ -42,5 +44,11 @@ def report(results, out_dir, force) -> None:
     prepare_dir(out_dir)
     with progress_bar(total, 0, quiet=False) as bar:
         stats = dataset_stats(results, progress=bar.update)
-    html, md = report_from_stats(stats).write(out_dir)
-    click.echo(f"Report of {stats.games:,} games written to {html} and {md}")
+    built = report_from_stats(stats)
+    html, md = built.write(out_dir)
+    if fmt == "json":
+        from cardsim.analysis.report_record import report_record
+
+        echo_json("report", report_record(stats, built, results, html, md))
+    else:
+        click.echo(f"Report of {stats.games:,} games written to {html} and {md}")
