@@ -88,7 +88,7 @@ def test_a_game_may_be_named_as_players_write_it(written, game):
 
 def test_bots_lists_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
-    listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["bots"]
     for (name, bot), row in zip(registry.get(GAME).bots().items(), listed, strict=True):
         assert name in out
         assert row["bot"] == name and row["description"] == bot.description
@@ -97,7 +97,7 @@ def test_bots_lists_builtin_bots_with_descriptions():
 
 def test_rules_lists_every_option_with_default_allowed_values_and_rule():
     out = ok("rules", GAME).stdout
-    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["options"]
     for opt, row in zip(registry.get(GAME).options, listed, strict=True):
         assert opt.name in out and f"[{opt.refers}]" in out.replace("\n", "")
         assert row == {

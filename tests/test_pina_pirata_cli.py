@@ -48,13 +48,13 @@ def test_games_lists_pina_pirata_for_2_to_6_players():
 def test_bots_lists_the_three_builtin_bots():
     bots = registry.get(GAME).bots()
     assert tuple(bots) == BOTS == registry.get(GAME).bot_names
-    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["bots"]}
     for name, bot in bots.items():
         assert listed[name]["description"] == bot.description
 
 
 def test_rules_lists_every_parameter_of_the_reference():
-    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["options"]
     names = [r["option"] for r in listed]
     assert names == [o.name for o in registry.get(GAME).options]
     doc = {

@@ -137,7 +137,7 @@ def test_power_command():
     assert every.exit_code == 0, every.output
     for k in range(2, 7):
         assert f"{games_needed(0.01, k):,}" in every.stdout
-    rows = json.loads(invoke("power", "--edge", "1%", "--format", "json").stdout)["table"]
+    rows = json.loads(invoke("power", "--edge", "1%", "--format", "json").stdout)["by_players"]
     assert [r["players"] for r in rows] == [2, 3, 4, 5, 6]
     assert rows[2]["games_to_detect"] == games_needed(0.01, 4)
     assert invoke("power", "--edge", "1%", "-p", "1").exit_code == 2
