@@ -126,6 +126,49 @@ def play_each(
             yield play(spec, threads, progress=progress, cluster=client, task_size=task_size)
 
 
+def compare_seatings(
+    specs: Sequence[runner.RunSpec],
+    bot_names: Sequence[str],
+    seatings: Sequence[Sequence[str]],
+    title: str,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+):
+    """Play the runs of ``seating_specs`` block by block and count them as they come
+    (``compare.CompareStats``): the ``Comparison``, and an empty frame of the runs' columns."""
+    from cardsim.analysis.compare import CompareStats
+
+    stats = CompareStats(list(bot_names), list(seatings), specs[0].seed, title)
+    empty = None
+    for frames in play_blocks(specs, threads, progress, cluster, task_size):
+        stats.add(frames)
+        empty = frames[0].iloc[:0]
+        del frames
+    return stats.comparison(), empty
+
+
+def paired_runs(
+    specs: Sequence[runner.RunSpec],
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+):
+    """Play two runs of ``rule_specs`` block by block on the same games and pair them as they
+    come (``paired.PairedStats``): the table of ``paired.paired_diff``, and an empty frame of
+    the runs' columns."""
+    from cardsim.analysis.paired import PairedStats
+
+    paired = PairedStats(specs[0].ruleset.length_counters)
+    empty = None
+    for fa, fb in play_blocks(specs, threads, progress, cluster, task_size):
+        paired.add(fa, fb)
+        empty = fa.iloc[:0]
+    return paired.table(), empty
+
+
 def seating_specs(
     game: str,
     games,

@@ -331,8 +331,8 @@ def test_results_show_a_summary_not_a_frame():
     }
     assert tables["win_rates"].equals(seats.seat_win_rates(results.frame))
     adv = tables["first_player_advantage"].iloc[0]
-    assert adv["points"] == seats.first_player_advantage(results.frame).points
-    assert f"{adv['points']:+.2f} points" in text
+    assert 100 * adv["edge"] == pytest.approx(seats.first_player_advantage(results.frame).points)
+    assert f"{100 * adv['edge']:+.2f} points" in text
 
 
 # -- bot parameters without editing the bot file -------------------------------------------------

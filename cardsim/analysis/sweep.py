@@ -167,6 +167,28 @@ def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, A
     }
 
 
+def records_frame(records: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """``setting_record``s as one flat row per setting, numbers as numbers (``cardsim.sweep``):
+    the swept options with their typed values, games, ``win_rate_position_<p>``,
+    ``first_player_edge`` with ``first_player_edge_ci_low`` / ``_ci_high`` (fractions of 1),
+    ``mean_turns``, ``median_turns``, ``end_<reason>`` (share of the games) and
+    ``turn_cap_games``."""
+    rows = []
+    for r in records:
+        adv = r["first_player_advantage"]
+        row = {**r["values"], "games": r["games"]}
+        row |= {f"win_rate_position_{w['position']}": w["win_rate"] for w in r["win_rates"]}
+        row |= {
+            "first_player_edge": adv["edge"],
+            "first_player_edge_ci_low": adv["ci_low"],
+            "first_player_edge_ci_high": adv["ci_high"],
+            **r["length"],
+        }
+        row |= {f"end_{reason}": e["share"] for reason, e in r["end_reasons"].items()}
+        rows.append({**row, "turn_cap_games": r["turn_cap_games"]})
+    return pd.DataFrame(rows)
+
+
 def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     """One row per setting, in grid order."""
     return pd.DataFrame(list(rows))

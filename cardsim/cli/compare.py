@@ -92,13 +92,10 @@ def compare(
     runner.set_threads(threads)
     cluster, task_size = options.cluster_choice(cluster, task_size)
     total = sum(s.n_games for s in specs)
-    stats = C.CompareStats(distinct, seating_list, seed, ruleset.title)
     with progress_bar(total, 0, quiet) as bar:
-        for frames in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
-            stats.add(frames)
-            empty = frames[0].iloc[:0]
-            del frames
-    comparison = stats.comparison()
+        comparison, empty = experiments.compare_seatings(
+            specs, distinct, seating_list, ruleset.title, threads, bar.update, cluster, task_size
+        )
     if fmt == "json":
         echo_json("compare", C.comparison_record(comparison, ruleset.name))
     elif fmt == "csv":

@@ -58,7 +58,6 @@ def diff(
     check_report_dir(report_dir, force)
 
     from cardsim.analysis import variant_diff as D
-    from cardsim.analysis.paired import PairedStats
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry
     from cardsim.core.options import parse_assignments
@@ -95,11 +94,8 @@ def diff(
     if report_dir is not None:
         prepare_dir(report_dir)
     # game by game, block by block: memory does not grow with --games
-    paired = PairedStats(ruleset.length_counters)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        for fa, fb in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
-            paired.add(fa, fb)
-    table = paired.table()
+        table, empty = experiments.paired_runs(specs, threads, bar.update, cluster, task_size)
     spec = specs[0]
     header = (
         f"{ruleset.title}: {names[0]} vs {names[1]}, {spec.n_games:,} games each (the same games), "
@@ -129,7 +125,7 @@ def diff(
         from cardsim.analysis.experiment_report import diff_report
         from cardsim.analysis.results import Results, run_metadata
 
-        a, b = (Results(fa.iloc[:0], run_metadata(s)) for s in specs)
+        a, b = (Results(empty, run_metadata(s)) for s in specs)
         html, _ = diff_report(table, a, b, names[0], names[1]).write(report_dir)
         if not quiet:
             click.echo(
