@@ -108,7 +108,7 @@ def test_run_with_mixed_bots_names_them_by_seat():
 def run_to_file(tmp_path, name, *extra, players=4, games=400, seed=11):
     path = tmp_path / f"{name}.parquet"
     ok("run", GAME, "-n", games, "-p", players, "--seed", seed, "--out", path, "--quiet", *extra)
-    return io.read_results(path)
+    return io.read_results(path, compact=False)
 
 
 def test_out_has_every_seat_and_game_counter(tmp_path):

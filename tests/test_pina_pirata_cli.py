@@ -118,7 +118,7 @@ def test_out_has_the_round_and_tile_counters(tmp_path):
         path,
         "--quiet",
     )
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert len(df) == 300 and meta["ruleset"] == GAME
     for counter in C.GAME_COUNTERS:
         assert counter in df.columns

@@ -252,13 +252,16 @@ class Results:
         return io.write_results(path, self.frame, meta)
 
     @classmethod
-    def load(cls, path: str | Path) -> Results:
+    def load(cls, path: str | Path, columns: list[str] | None = None) -> Results:
         """Results from a dataset written by ``save`` or ``cardsim run --out``, or a single
         results file of an earlier version (one-line ``CardsimError`` for a missing, damaged or
-        non-cardsim path)."""
+        non-cardsim path). Integer columns take the smallest type that holds their values
+        (``io.read_results``); ``columns`` reads only those (the figures need ``game``,
+        ``first_seat``, ``turns``, ``turn_cap_hit``, ``end_reason`` and every seat's ``win``
+        and ``bot``)."""
         from cardsim.core import io
 
-        frame, meta = io.read_results(path)
+        frame, meta = io.read_results(path, columns)
         return cls(frame, meta)
 
 
