@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -109,7 +108,9 @@ def bench_report(data: Path, games: int) -> None:
     )
     print(f"cardsim report of {games:,} four-player Pajarracos games ({path}):")
     print(f"  imports only:              {base:8.0f} MiB")
-    print(f"  as before (big batches, fits not collected): {child_peak_mib(before + report):6.0f} MiB peak")
+    print(
+        f"  as before (big batches, fits not collected): {child_peak_mib(before + report):6.0f} MiB peak"
+    )
     print(f"  the report:                {child_peak_mib(report):8.0f} MiB peak")
 
 

@@ -98,9 +98,7 @@ def test_sweep_and_diff_give_what_the_commands_give():
     grid = cardsim.sweep(GAME, {"seeds_per_player": [14, 18]}, games=60, players=2)
     assert grid["seeds_per_player"].tolist() == [14, 18]
     base = cardsim.simulate(GAME, games=60, players=2)
-    assert grid["first_player_edge"].iloc[1] == pytest.approx(
-        base.first_player_advantage.estimate
-    )
+    assert grid["first_player_edge"].iloc[1] == pytest.approx(base.first_player_advantage.estimate)
     table = cardsim.diff(GAME, None, {"seeds_per_player": 14}, games=60, players=2)
     edge = table.set_index("key").loc["first_player_edge"]
     assert edge["a"] == pytest.approx(grid["first_player_edge"].iloc[1])

@@ -82,7 +82,9 @@ def test_a_document_that_breaks_its_promise_is_refused():
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate({**good, "by_players": [bad]}, schema("power"))
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({**good, "schema": "cardsim.power/2", "by_players": []}, schema("power"))
+        jsonschema.validate(
+            {**good, "schema": "cardsim.power/2", "by_players": []}, schema("power")
+        )
 
 
 def _json_commands() -> list[str]:

@@ -56,7 +56,9 @@ def report_record(stats: BalanceStats, report: Report, results, html: Path, md: 
             int(first["games"]),
         ),
         "mean_turns": float(stats.length_summary().iloc[0]["mean"]),
-        "end_reasons": end_reason_records(dict(zip(ends["reason"], ends["games"])), stats.games),
+        "end_reasons": end_reason_records(
+            dict(zip(ends["reason"], ends["games"], strict=True)), stats.games
+        ),
         "verdicts": [
             {"section": s.heading, "text": v} for s in report.sections for v in s.verdicts
         ],

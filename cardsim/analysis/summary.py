@@ -517,7 +517,9 @@ def rate_records(summary: Summary) -> list[dict]:
     ]
     rows += [_rate_record("seat", i, f"seat {i}", r, fair) for i, r in enumerate(s.seats)]
     if len(s.bots) > 1:
-        rows += [_rate_record("bot", i, name, r, fair) for i, (name, r) in enumerate(s.bots.items())]
+        rows += [
+            _rate_record("bot", i, name, r, fair) for i, (name, r) in enumerate(s.bots.items())
+        ]
     return rows
 
 

@@ -26,5 +26,11 @@ def counters(game: str, fmt: str) -> None:
             records.append({"counter": name, "per": kind, "outcome": outcome, "meaning": meaning})
     header = ["counter", "per", "role", "meaning"]
     echo_listing(
-        fmt, header, rows, records, command="counters", key="counters", context={"game": ruleset.name}
+        fmt,
+        header,
+        rows,
+        records,
+        command="counters",
+        key="counters",
+        context={"game": ruleset.name},
     )

@@ -71,6 +71,7 @@ def _plain(value: Any) -> Any:
 def json_text(document: Any) -> str:
     return json.dumps(_plain(document), indent=2, ensure_ascii=False)
 
+
 # ``replay`` and ``report`` print no table a spreadsheet could take: text or json only
 text_json_option = click.option(
     "--format",

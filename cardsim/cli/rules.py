@@ -38,5 +38,12 @@ def rules(game: str, fmt: str) -> None:
         else "Change one with --rules KEY=VALUE."
     )
     echo_listing(
-        fmt, header, rows, records, footer, command="rules", key="options", context={"game": ruleset.name}
+        fmt,
+        header,
+        rows,
+        records,
+        footer,
+        command="rules",
+        key="options",
+        context={"game": ruleset.name},
     )
