@@ -95,27 +95,21 @@ def compare(
     (turn-order effect taken out), ``skill_depth``; ``compare.comparison_record(c)`` gives the
     JSON of ``--format json``."""
     from cardsim import experiments
-    from cardsim.analysis import compare as C
-    from cardsim.core import registry, runner
 
-    ruleset = registry.get(game)
-    names = bot_names(bots)
-    k = runner.check_players(ruleset, players)
-    seating_list = C.seatings(names, k, seatings)
-    distinct = list(dict.fromkeys(names))
-    specs = experiments.seating_specs(
+    specs, distinct, seating_list = experiments.comparison_specs(
         game,
         games,
-        k,
-        distinct,
-        seating_list,
+        players,
+        bot_names(bots),
+        seatings,
         dict(rules or {}),
         seed,
         list(bot_files),
         bot_params=_bot_params(bot_params),
     )
+    title = specs[0].ruleset.title
     comparison, _ = experiments.compare_seatings(
-        specs, distinct, seating_list, ruleset.title, threads, progress
+        specs, distinct, seating_list, title, threads, progress
     )
     return comparison
 

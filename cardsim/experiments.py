@@ -169,6 +169,33 @@ def paired_runs(
     return paired.table(), empty
 
 
+def comparison_specs(
+    game: str,
+    games,
+    players: int | None,
+    names: Sequence[str],
+    seatings: str = "all",
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variant: dict | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
+) -> tuple[list[runner.RunSpec], list[str], list[tuple[str, ...]]]:
+    """A comparison of the bots ``names`` (``cardsim compare``, ``cardsim.compare``): the runs
+    of its seatings (``compare.seatings``, mode ``seatings``), the distinct bots and the
+    seatings; the player count is checked before the seatings are enumerated."""
+    from cardsim.analysis.compare import seatings as enumerate_seatings
+
+    k = runner.check_players(registry.get(game), players)
+    runner.parse_count(games)
+    seating_list = enumerate_seatings(names, k, seatings)
+    distinct = list(dict.fromkeys(names))
+    specs = seating_specs(
+        game, games, k, distinct, seating_list, rules, seed, bot_files, variant, bot_params
+    )
+    return specs, distinct, seating_list
+
+
 def seating_specs(
     game: str,
     games,

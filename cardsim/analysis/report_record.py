@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardsim.analysis.balance_stats import BalanceStats
 from cardsim.analysis.report import Report
-from cardsim.analysis.summary import advantage_record, end_reason_records
+from cardsim.analysis.summary import end_reason_records, table_advantage
 
 
 def rate_records(table) -> list[dict]:
@@ -48,13 +48,7 @@ def report_record(stats: BalanceStats, report: Report, results, html: Path, md: 
         "figures": [f"figures/{name}" for name in figures],
         "fair_rate": float(first["fair_rate"]),
         "win_rates": rate_records(rates),
-        "first_player_advantage": advantage_record(
-            float(first["win_rate"]),
-            float(first["fair_rate"]),
-            float(first["ci_low"]),
-            float(first["ci_high"]),
-            int(first["games"]),
-        ),
+        "first_player_advantage": table_advantage(rates),
         "mean_turns": float(stats.length_summary().iloc[0]["mean"]),
         "end_reasons": end_reason_records(
             dict(zip(ends["reason"], ends["games"], strict=True)), stats.games

@@ -58,17 +58,12 @@ class Results:
         - ``end_reasons``: why games ended, the turn cap included.
         """
         from cardsim.analysis import length, scores, seats
-        from cardsim.analysis.summary import advantage_record
+        from cardsim.analysis.summary import table_advantage
 
         rates = seats.seat_win_rates(self.frame)
-        first = rates.iloc[0]
-        advantage = advantage_record(
-            *(float(first[c]) for c in ("win_rate", "fair_rate", "ci_low", "ci_high")),
-            int(first["games"]),
-        )
         return {
             "win_rates": rates,
-            "first_player_advantage": pd.DataFrame([advantage]),
+            "first_player_advantage": pd.DataFrame([table_advantage(rates)]),
             "bots": seats.bot_win_rates(self.frame),
             "winners": scores.winners(self.frame),
             "length": length.length_summary(self.frame, self.ruleset),

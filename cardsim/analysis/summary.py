@@ -537,6 +537,13 @@ def advantage_record(rate: float, fair: float, low: float, high: float, games: i
     }
 
 
+def table_advantage(rates: pd.DataFrame) -> dict:
+    """``advantage_record`` of a ``seat_win_rates`` table (its first row: position 0)."""
+    first = rates.iloc[0]
+    numbers = (float(first[c]) for c in ("win_rate", "fair_rate", "ci_low", "ci_high"))
+    return advantage_record(*numbers, int(first["games"]))
+
+
 def end_reason_records(counts: dict[str, int], games: int) -> dict[str, dict]:
     """``{reason: {"games": n, "share": n / games}}`` in code order (the JSON of ``run`` and
     ``sweep``; the turn cap included)."""

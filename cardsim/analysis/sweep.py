@@ -132,11 +132,10 @@ def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, A
     """One setting of ``cardsim sweep --format json``: the swept ``values`` with their types
     (an int stays an int), then the figures of ``setting_row`` as fractions of 1 (see
     docs/json.md)."""
-    from cardsim.analysis.summary import advantage_record, end_reason_records
+    from cardsim.analysis.summary import end_reason_records, table_advantage
 
     rates = seats.seat_win_rates(frame)
     by_position = rates[rates["kind"] == "position"]
-    first = by_position.iloc[0]
     ends = scores.end_reasons(frame)
     return {
         "values": dict(point),
@@ -151,13 +150,7 @@ def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, A
             }
             for r in by_position.itertuples()
         ],
-        "first_player_advantage": advantage_record(
-            float(first["win_rate"]),
-            float(first["fair_rate"]),
-            float(first["ci_low"]),
-            float(first["ci_high"]),
-            int(first["games"]),
-        ),
+        "first_player_advantage": table_advantage(rates),
         "length": {
             "mean_turns": float(frame["turns"].mean()) if len(frame) else math.nan,
             "median_turns": float(frame["turns"].median()) if len(frame) else math.nan,

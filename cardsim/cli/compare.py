@@ -70,18 +70,13 @@ def compare(
         from cardsim.core import runner
         from cardsim.core.bots import parse_bot_params
 
-        k = runner.check_players(ruleset, players)  # before the seatings are enumerated
-        runner.parse_count(games)
         runner.set_threads(threads)
-        seating_list = C.seatings(names, k, seatings)
-        distinct = list(dict.fromkeys(names))
-
-        specs = experiments.seating_specs(
+        specs, distinct, seating_list = experiments.comparison_specs(
             game,
             games,
-            k,
-            distinct,
-            seating_list,
+            players,
+            names,
+            seatings,
             values,
             seed,
             bot_files,
