@@ -2,22 +2,35 @@
 
 Rules-exact, Numba-compiled simulators (``cardsim.games``), a batch runner that spreads games over
 every core (``cardsim.core``), and a pandas layer that turns outcomes into balance numbers
-(``cardsim.analysis``). ``cardsim.simulate(...)`` plays a run and returns its ``Results``; it is
-loaded on first use, so ``import cardsim`` stays light.
+(``cardsim.analysis``). ``cardsim.simulate(...)`` plays a run and returns its ``Results``;
+``cardsim.compare``, ``cardsim.sweep`` and ``cardsim.diff`` play an experiment as the commands
+of those names do (docs/api.md). Each is loaded on first use, so ``import cardsim`` stays light.
 """
 
 __version__ = "0.1.0"
 
-__all__ = ["Results", "screen", "simulate", "tune"]
+# public name -> the module that defines it, imported on first use (PEP 562)
+_LAZY = {
+    "simulate": "cardsim.api",
+    "compare": "cardsim.api",
+    "sweep": "cardsim.api",
+    "diff": "cardsim.api",
+    "tune": "cardsim.api",
+    "screen": "cardsim.api",
+    "Results": "cardsim.analysis.results",
+    "Estimate": "cardsim.analysis.values",
+}
+
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name: str):
-    if name in ("simulate", "tune", "screen"):
-        from cardsim import api
+    if name in _LAZY:
+        import importlib
 
-        return getattr(api, name)
-    if name == "Results":
-        from cardsim.analysis.results import Results
-
-        return Results
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'cardsim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

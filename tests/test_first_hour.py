@@ -280,7 +280,7 @@ def test_the_summary_the_report_and_the_api_count_a_win_the_same_way():
     assert [r["shared_wins"] for r in rates] == by_position["shared_wins"].tolist()
     assert record["fair_rate"] == pytest.approx(by_position["fair_rate"].iloc[0])
     advantage = seats.first_player_advantage(cardsim.simulate("pajarracos", 400, 3, seed=3).frame)
-    assert 100 * record["first_player_advantage"]["advantage"] == pytest.approx(advantage.points)
+    assert 100 * record["first_player_advantage"]["edge"] == pytest.approx(advantage.points)
 
 
 def test_csv_summary_is_the_win_rate_table():
@@ -327,20 +327,22 @@ def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():
     args = ["diff", "fruit-picking", "-p", "3", "-n", "300", "--variant", str(variant)]
     result = CliRunner().invoke(cli, [*args, "--format", "json", "-q"])
     assert result.exit_code == 0, result.output
-    printed = json.loads(result.stdout)["table"]
+    printed = json.loads(result.stdout)["metrics"]
     base = cardsim.simulate("fruit-picking", games=300, players=3)
     umbrella = cardsim.simulate(
         "fruit-picking", games=300, players=3, rules={"variant_umbrella": True}
     )
     table = paired_diff(base, umbrella)
-    assert list(table.columns) == COLUMNS and list(printed[0]) == COLUMNS
+    assert list(table.columns) == COLUMNS
     for mine, theirs in zip(table.to_dict("records"), printed, strict=True):
-        assert mine["metric"] == theirs["metric"]
-        for key in ("a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"):
-            if theirs[key] is None:
+        assert (mine["key"], mine["metric"]) == (theirs["metric"], theirs["label"])
+        for key, name in [("a", "a"), ("b", "b"), ("diff", "change")] + [
+            (k, k) for k in ("ci_low", "ci_high", "p_value", "p_holm")
+        ]:
+            if theirs[name] is None:
                 assert mine[key] != mine[key]  # NaN both ways
             else:
-                assert mine[key] == pytest.approx(theirs[key], abs=1e-12), (mine["metric"], key)
+                assert mine[key] == pytest.approx(theirs[name], abs=1e-12), (mine["metric"], key)
     assert (table["p_holm"].dropna() >= table["p_value"].dropna()).all()
 
 
@@ -358,7 +360,7 @@ def test_compare_and_sweep_print_json_and_csv():
     assert [r["bot"] for r in rows] == ["random", "greedy"]
     sweep = ["sweep", "fruit-picking", "-p", "2", "-n", "50", "--param", "seeds_per_player=14,18"]
     settings = json.loads(CliRunner().invoke(cli, [*sweep, "--format", "json"]).stdout)["settings"]
-    assert [s["seeds_per_player"] for s in settings] == ["14", "18"]
+    assert [s["values"]["seeds_per_player"] for s in settings] == [14, 18]
     assert all(s["games"] == 50 for s in settings)
 
 
@@ -393,8 +395,8 @@ def test_results_show_a_summary_not_a_frame():
     }
     assert tables["win_rates"].equals(seats.seat_win_rates(results.frame))
     adv = tables["first_player_advantage"].iloc[0]
-    assert adv["points"] == seats.first_player_advantage(results.frame).points
-    assert f"{adv['points']:+.2f} points" in text
+    assert 100 * adv["edge"] == pytest.approx(seats.first_player_advantage(results.frame).points)
+    assert f"{100 * adv['edge']:+.2f} points" in text
 
 
 # -- bot parameters without editing the bot file -------------------------------------------------

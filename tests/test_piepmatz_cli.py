@@ -51,7 +51,7 @@ def test_bots_lists_the_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
     bots = registry.get(GAME).bots()
     assert tuple(bots) == BOTS == registry.get(GAME).bot_names
-    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["bots"]}
     for name, bot in bots.items():
         assert name in out and listed[name]["description"] == bot.description
     assert [n for n, r in listed.items() if r["default"]] == ["planner"]
@@ -61,7 +61,7 @@ def test_rules_lists_every_option_with_its_default_and_rule():
     options = registry.get(GAME).options
     names = {o.name for o in options}
     assert {"seed_counts", "crows", "squirrels", "three_plus_seed_values"} <= names
-    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["options"]
     assert [r["option"] for r in listed] == [o.name for o in options]
     row = next(r for r in listed if r["option"] == "squirrels")
     assert row["default"] == 3 and row["refers"] == "A3"

@@ -48,13 +48,13 @@ def test_games_lists_pina_pirata_for_2_to_6_players():
 def test_bots_lists_the_three_builtin_bots():
     bots = registry.get(GAME).bots()
     assert tuple(bots) == BOTS == registry.get(GAME).bot_names
-    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]}
+    listed = {r["bot"]: r for r in json.loads(ok("bots", GAME, "--format", "json").stdout)["bots"]}
     for name, bot in bots.items():
         assert listed[name]["description"] == bot.description
 
 
 def test_rules_lists_every_parameter_of_the_reference():
-    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["options"]
     names = [r["option"] for r in listed]
     assert names == [o.name for o in registry.get(GAME).options]
     doc = {
@@ -118,7 +118,7 @@ def test_out_has_the_round_and_tile_counters(tmp_path):
         path,
         "--quiet",
     )
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert len(df) == 300 and meta["ruleset"] == GAME
     for counter in C.GAME_COUNTERS:
         assert counter in df.columns

@@ -62,6 +62,11 @@ def dataset_report(
     return report_from_stats(dataset_stats(path, progress), title)
 
 
+# Games per batch a report reads: the counts are the same whatever the batch, and a quarter of
+# io.BATCH_ROWS keeps a 100,000-game Pajarracos report under 400 MB (docs/memory.md)
+REPORT_BATCH_ROWS = 16_384
+
+
 def dataset_stats(path, progress: Callable[[int], None] | None = None) -> BalanceStats:
     """The counts behind the report of a results dataset or file, read batch by batch
     (``io.iter_batches``: one batch of games in memory at a time)."""
@@ -70,7 +75,7 @@ def dataset_stats(path, progress: Callable[[int], None] | None = None) -> Balanc
     from cardsim.core import io
 
     meta = io.read_metadata(path)
-    batches = io.iter_batches(path)
+    batches = io.iter_batches(path, batch_rows=REPORT_BATCH_ROWS)
     first = next(batches, None)
     columns = list(first.columns) if first is not None else []
     counters = dataset_counters(meta, BalanceStats(meta, ()).ruleset, columns)

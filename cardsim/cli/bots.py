@@ -43,4 +43,14 @@ def bots(game: str, fmt: str) -> None:
         "Seat them with `cardsim run GAME --bots NAME[,NAME...]`; change a parameter with "
         "--bot-param NAME.KEY=VALUE; your own bots come from --bot-file FILE."
     )
-    echo_listing(fmt, header, rows, records, footer, fill=[2, 3])
+    echo_listing(
+        fmt,
+        header,
+        rows,
+        records,
+        footer,
+        fill=[2, 3],
+        command="bots",
+        key="bots",
+        context={"game": ruleset.name},
+    )

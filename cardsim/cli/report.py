@@ -13,6 +13,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
+from cardsim.cli.output import echo_json, text_json_option
 
 
 def write_report(results, out_dir: str) -> tuple:
@@ -36,7 +37,8 @@ def write_report(results, out_dir: str) -> tuple:
 @click.option(
     "--force", is_flag=True, help="Replace the report already in DIR (refused without it)."
 )
-def report(results, out_dir, alias_dir, force) -> None:
+@text_json_option
+def report(results, out_dir, alias_dir, force, fmt) -> None:
     """Write the balance report of RESULTS (the directory `cardsim run --out` saved) into -o DIR:
     seat advantage, game length, scores, end reasons and counter impact, with charts and
     plain-words verdicts."""
@@ -57,7 +59,13 @@ def report(results, out_dir, alias_dir, force) -> None:
     prepare_dir(out_dir)
     with progress_bar(total, 0, quiet=False) as bar:
         stats = dataset_stats(results, progress=bar.update)
-    html, md = report_from_stats(stats).write(out_dir)
+    built = report_from_stats(stats)
+    html, md = built.write(out_dir)
+    if fmt == "json":
+        from cardsim.analysis.report_record import report_record
+
+        echo_json("report", report_record(stats, built, results, html, md))
+        return
     where = f" (made the directory {out_dir})" if made else ""
     click.echo(f"Report of {stats.games:,} games written to {html} and {md}{where}")
 
