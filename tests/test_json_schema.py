@@ -34,7 +34,11 @@ INVOCATIONS = {
     "compare": ["compare", GAME, "--bots", "random,greedy", "-n", "20", *SMALL],
     "sweep": ["sweep", GAME, "--param", "seeds_per_player=14,18", "-n", "60", *SMALL],
     "diff": ["diff", GAME, "--variant", UMBRELLA, "-n", "40", *SMALL],
-}
+    "tune": ["tune", GAME, "--param", "market_slots=1..6", "--budget", "3", "--games", "300",
+             "--blocks", "2", "--study", "{tmp}/s.journal", *SMALL],
+    "screen": ["screen", GAME, "--options", "variant_umbrella,no_seed_rule,tiebreak_fruits",
+               "-n", "300", *SMALL],
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")

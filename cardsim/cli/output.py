@@ -40,6 +40,8 @@ SCHEMA_VERSIONS = {
     "power": 1,
     "sweep": 1,
     "diff": 1,
+    "tune": 1,
+    "screen": 1,
 }
 
 FORMATS = ("text", "json", "csv")
