@@ -38,4 +38,5 @@ RULESET = Ruleset(
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/fruit-picking.md",
     compile_seconds=COMPILE_SECONDS,
+    determinize=lazy("cardsim.games.fruit_picking.determinize", "determinize"),
 )
