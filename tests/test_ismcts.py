@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from cardsim.cli.main import cli
 from cardsim.core import ismcts, registry, runner, specialize
+from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 
@@ -133,7 +134,7 @@ def test_no_leak_of_the_hidden_stack_into_the_decision(fruit_search):
     decide, rules, engine, C = fruit_search
     setup, legal_of, apply, _, _ = engine.KERNELS
     state = np.zeros(C.STATE_LEN, np.int32)
-    state[1 + 7] = 50 * 2  # H_CAP_TURNS
+    state[L.H_CAP_TURNS] = 50 * 2  # as the play loop does (kernel.py)
     setup(state, rules, 2, np.array([stream_start(1, 0, CHANCE_STREAM)], np.uint64))
     legal = np.zeros(C.MAX_LEGAL, np.int32)
     chance = np.array([5], np.uint64)
