@@ -60,6 +60,19 @@ def matchup(game: str, players: int, games: int, bots: list, seed: int = 0) -> t
     return result.win_rates, seconds / (games * len(specs))
 
 
+def markdown(table) -> list[str]:
+    """A DataFrame as the lines of a markdown table (numbers to 3 decimals)."""
+
+    def cell(value) -> str:
+        return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+    lines = ["| " + " | ".join(map(str, table.columns)) + " |"]
+    lines.append("|" + "---|" * len(table.columns))
+    for row in table.itertuples(index=False):
+        lines.append("| " + " | ".join(cell(v) for v in row) + " |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="deals per matchup")
@@ -96,11 +109,10 @@ def main() -> None:
             (f"ismcts x2 ({2 * budget}) vs ismcts ({budget})", [double, search]),
         ):
             table, per_game = matchup(game, players, args.games, pair)
+            print(label, per_game, flush=True)
+            print(table.to_string(index=False), flush=True)
             lines += [f"### {label}", "", f"{per_game:.2f} s a game (wall, 2 threads)", ""]
-            lines.append(table.to_markdown(index=False, floatfmt=".3f"))
-            lines.append("")
-            print(label, per_game)
-            print(table.to_string(index=False))
+            lines += markdown(table) + [""]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n")
 

@@ -28,6 +28,7 @@ import time
 
 import numba
 import numpy as np
+from numba import njit
 
 from cardsim.core import ismcts, registry, runner
 from cardsim.core import layout as L
@@ -71,6 +72,27 @@ def search_speed(spec, count: int) -> dict:
     seconds = time.perf_counter() - start
     iterations = count * params[ismcts.P_ITERATIONS]
     return {"iterations/s": iterations / seconds, "turns/s": turns / seconds, "s": seconds}
+
+
+@njit
+def _determinize_many(determinize, view, rules, rng, state, times):
+    for _ in range(times):
+        determinize(view, rules, rng, state)
+
+
+def determinize_seconds(spec, count: int = 20, times: int = 2000) -> float:
+    """Seconds one determinization takes, averaged over positions of seeded random games."""
+    determinize = spec.ruleset.determinize()
+    rules = spec.rules_vector()
+    state = np.zeros(spec.ruleset.state_len, np.int32)
+    rng = np.ones(1, np.uint64)
+    spots = positions(spec, count, seed=2)
+    obs_len = spec.ruleset.obs_len
+    _determinize_many(determinize, spots[0][0][:obs_len], rules, rng, state, 1)
+    start = time.perf_counter()
+    for real, _, _ in spots:
+        _determinize_many(determinize, real[:obs_len], rules, rng, state, times)
+    return (time.perf_counter() - start) / (count * times)
 
 
 def engine_speed(game: str, players: int, games: int = 20000) -> float:
@@ -165,6 +187,12 @@ def main() -> None:
         print(
             f"  engine alone (random bots, 1 thread): {own:,.0f} turns/s; the "
             f"search's turns at that speed take {share:.0%} of its time"
+        )
+        per_iteration = 1.0 / inside["iterations/s"]
+        det = determinize_seconds(spec)
+        print(
+            f"  a determinization: {det * 1e6:.2f} us, {det / per_iteration:.0%} of an "
+            f"iteration ({per_iteration * 1e6:.1f} us)"
         )
         one_game, one_decision = game_speed(game, players, iterations, args.games, 1)
         two_game, _ = game_speed(game, players, iterations, args.games, 2)

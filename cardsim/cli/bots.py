@@ -48,7 +48,7 @@ def bots(game: str, fmt: str) -> None:
             {
                 "bot": name,
                 "default": default,
-                "params": {n: _json_value(bot, n, v) for n, v in _named(bot)},
+                "params": dict(_named(bot)),
                 "description": bot.description,
             }
         )
@@ -58,8 +58,3 @@ def bots(game: str, fmt: str) -> None:
         "--bot-param NAME.KEY=VALUE; your own bots come from --bot-file FILE."
     )
     echo_listing(fmt, header, rows, records, footer, fill=[2, 3])
-
-
-def _json_value(bot, name: str, value: float):
-    text = _value(bot, name, value)
-    return text if dict(bot.choices).get(name) is not None else value

@@ -299,22 +299,12 @@ def simulate(rules, state, legal, n, code, params, rng):
         end_turn_cap_reached(state)
 
 
+# fmt: off
 def iterate(
-    rules,
-    obs,
-    legal,
-    n,
-    params,
-    tree,
-    tree_value,
-    n_nodes,
-    sim_state,
-    sim_legal,
-    sim_game_row,
-    sim_seat_rows,
-    seat_reward,
-    rng,
+    rules, obs, legal, n, params, tree, tree_value, n_nodes, sim_state, sim_legal, sim_game_row,
+    sim_seat_rows, seat_reward, rng,
 ):
+    # fmt: on
     """One iteration: determinize, select and expand, simulate, backpropagate; returns the nodes
     in the pool."""
     determinize(obs, rules, rng, sim_state)
@@ -350,22 +340,12 @@ def iterate(
     return n_nodes
 
 
+# fmt: off
 def ismcts(
-    rules,
-    obs,
-    legal,
-    n,
-    params,
-    bot_rng,
-    tree,
-    tree_value,
-    sim_state,
-    sim_legal,
-    sim_game_row,
-    sim_seat_rows,
-    seat_reward,
-    search_rng,
+    rules, obs, legal, n, params, bot_rng, tree, tree_value, sim_state, sim_legal, sim_game_row,
+    sim_seat_rows, seat_reward, search_rng,
 ):
+    # fmt: on
     """The bot: ``params[P_ITERATIONS]`` iterations from the observation ``obs`` (the deciding
     seat's, ``legal[:n]`` its decisions); returns the index of its choice in ``legal``. The
     search's stream starts from one draw of ``bot_rng``; the tree is left in ``tree`` (the root
@@ -374,21 +354,9 @@ def ismcts(
     new_node(tree, tree_value, 0, -1, -1, -1, 0)
     n_nodes = 1
     for _ in range(np.int64(params[P_ITERATIONS])):
-        n_nodes = iterate(
-            rules,
-            obs,
-            legal,
-            n,
-            params,
-            tree,
-            tree_value,
-            n_nodes,
-            sim_state,
-            sim_legal,
-            sim_game_row,
-            sim_seat_rows,
-            seat_reward,
-            search_rng,
+        n_nodes = iterate(  # fmt: skip
+            rules, obs, legal, n, params, tree, tree_value, n_nodes, sim_state, sim_legal,
+            sim_game_row, sim_seat_rows, seat_reward, search_rng,
         )
     return final_choice(tree, tree_value, obs, legal, n, np.int64(params[P_FINAL]))
 
