@@ -162,3 +162,27 @@ def test_ismcts_beats_random_at_fruit_picking():
     game_out, seat_out = _outcomes(spec, 4)
     wins = sum(int(seat_out[g, g % 2, 2]) for g in range(12))  # ismcts: seat g % 2
     assert wins >= 9
+
+
+def test_a_second_process_loads_the_compiled_search():
+    """The loop seating ismcts is cached on disk with its search: another process loads it
+    (numba's cache says "data loaded" for run_block) and compiles nothing of it."""
+    import os
+    import subprocess
+    import sys
+
+    spec = _spec("fruit-picking", 1)
+    specialize.loop_for(spec)  # built (or loaded) here first
+    code = (
+        "from cardsim.core import runner\n"
+        "spec = runner.make_spec('fruit-picking', 1, players=2, bots=['ismcts', 'random'], "
+        "seed=3, bot_params={'ismcts': {'iterations': '12'}})\n"
+        "list(runner.iter_chunks(spec))\n"
+    )
+    env = {**os.environ, "NUMBA_DEBUG_CACHE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    lines = [ln for ln in done.stdout.splitlines() if "run_block" in ln]
+    assert any("data loaded" in ln for ln in lines), done.stdout[-2000:]
+    assert not any("saved" in ln for ln in lines)
