@@ -756,6 +756,8 @@ def run_chunk(
     claimed = [0]  # games handed out so far
     faulted = threading.Event()
     min_share = MIN_SEARCH_SHARE if searches(loop) else MIN_SHARE
+    # a search bot's outcome rows are the size of the chunk's (read only when there is one)
+    row_sizes = (game_out.shape[1], seat_out.shape[2]) if searches(loop) else ()
 
     def next_share() -> tuple[int, int] | None:
         with lock:
@@ -767,7 +769,7 @@ def run_chunk(
             return lo, hi
 
     def worker(w: int) -> None:
-        buffers = thread_buffers(loop, bot_params, game_out.shape[1], seat_out.shape[2])
+        buffers = thread_buffers(loop, bot_params, *row_sizes)
         try:
             while (share := next_share()) is not None:
                 decisions = loop.run_block(*args, *share, game_out, seat_out, faults[w], *buffers)
