@@ -92,7 +92,9 @@ def test_bots_lists_builtin_bots_with_descriptions():
     for (name, bot), row in zip(registry.get(GAME).bots().items(), listed, strict=True):
         assert name in out
         assert row["bot"] == name and row["description"] == bot.description
-        assert list(row["params"].values()) == list(bot.params)
+        named = bot.param_names or [f"p{i}" for i in range(len(bot.params))]
+        assert list(row["params"]) == list(named)
+        assert list(row["params"].values()) == list(bot.params[: len(named)])
 
 
 def test_rules_lists_every_option_with_default_allowed_values_and_rule():

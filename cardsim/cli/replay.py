@@ -46,6 +46,7 @@ def replay(
     except CardsimError as exc:  # a bot's bad answer: say in which game
         raise CardsimError(f"game {index}: {exc}") from None
     text = story if isinstance(story, str) else "\n".join(map(str, story))
+    text += _search_lines(spec)
     if fmt == "json":
         echo_json("replay", _record(spec, index, text))
     else:
@@ -57,6 +58,21 @@ def _record(spec, index: int, text: str) -> dict:
     from cardsim.analysis.summary import spec_record
 
     return {**spec_record(spec), "game_index": index, "lines": text.splitlines()}
+
+
+def _search_lines(spec) -> str:
+    """What each search bot chose at each of its decisions and the share of its iterations that
+    went there (``core/reference.SEARCH_LOG``); nothing when no search bot is seated."""
+    from cardsim.core.reference import SEARCH_LOG
+
+    if not SEARCH_LOG:
+        return ""
+    lines = ["", "Search decisions (decision code chosen, share of the root's iterations):"]
+    for bot, turn, seat, code, share in SEARCH_LOG:
+        lines.append(
+            f"  turn {turn + 1}, seat {seat} ({bot}): chose {code}, visit share {share:.0%}"
+        )
+    return "\n".join(lines)
 
 
 def _stdout_is_terminal() -> bool:

@@ -27,6 +27,7 @@ RULESET = Ruleset(
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
     replay=lazy_call("cardsim.games.fruit_picking.trace", "replay"),
+    determinize=lazy("cardsim.games.fruit_picking.determinize", "determinize"),
     bot_names=("random", "greedy", "planner"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
