@@ -164,6 +164,8 @@ def hand_remove(state, seat, bird, public):
     state[C.F_HAND_LEN + seat] = n - 1
     if public:
         state[seat_at(seat, C.HAND_COUNT)] -= 1
+        species = whole(bird) // C.BIRDS_PER_SPECIES  # seen leaving: no longer a known hand card
+        state[seat_at(seat, C.HAND_KNOWN + species)] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
 
 
 @njit(**HOT_RULES_JIT)
@@ -327,7 +329,9 @@ def refill_column(state, rules):
         if card < C.CROW:
             state[C.F_SEED_COL + state[C.F_SEED_LEN]] = card
             state[C.F_SEED_LEN] += 1
-        elif state[C.F_BAD_LEN] < rules[R.R_MAX_BAD]:
+            continue
+        state[C.F_BAD_DRAWN + card - C.CROW] += 1  # face up (R26, R27)
+        if state[C.F_BAD_LEN] < rules[R.R_MAX_BAD]:
             state[C.F_BAD_COL + state[C.F_BAD_LEN]] = card
             state[C.F_BAD_LEN] += 1
         else:
@@ -539,6 +543,8 @@ def finish_game(state, rules, reason):
             state[C.F_HANDS + seat * C.MAX_HAND + i] = 0
         state[C.F_HAND_LEN + seat] = 0
         state[seat_at(seat, C.HAND_COUNT)] = 0
+        for species in range(C.MAX_SPECIES):
+            state[seat_at(seat, C.HAND_KNOWN + species)] = 0
     score_game(state, rules)
     state[L.H_OVER] = 1
     state[L.H_END_REASON] = reason
@@ -562,6 +568,8 @@ def next_discarder(state, rules, reason, start):
             state[L.H_SEAT] = seat
             state[L.H_PHASE] = C.PHASE_DISCARD
             state[C.F_LAST_DISCARD] = -1
+            for species in range(C.MAX_SPECIES):  # its own discards, none yet
+                state[C.F_ACTIVE_DISCARDED + species] = 0
             return
     finish_game(state, rules, reason)
 
@@ -578,6 +586,8 @@ def discard(state, rules, bird):
     hand_remove(state, seat, bird, False)
     state[C.F_DISCARDED] += 1
     state[C.F_LAST_DISCARD] = bird
+    species = whole(bird) // C.BIRDS_PER_SPECIES  # the discarder's own view (R31)
+    state[C.F_ACTIVE_DISCARDED + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
     if discards_due(state, rules, seat) == 0:
         position = (seat - state[L.H_FIRST]) % state[L.H_N_PLAYERS]
         next_discarder(state, rules, end_reason_of(state), position + 1)
@@ -706,6 +716,7 @@ def chain(state, rules, rng):
                     take_seed(state, seat, card)
                 else:
                     bad = card
+                    state[C.F_BAD_DRAWN + card - C.CROW] += 1  # shown to all (R16)
         collect(state, seat, state[row])  # R18
         empty_perch(state, perch)
         count(state, seat, C.C_PROMOTIONS, 1)
@@ -744,6 +755,8 @@ def play(state, rules, bird, perch, rng):
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
     release(state, whole(state[L.H_SEAT]), bird)
+    species = whole(bird) // C.BIRDS_PER_SPECIES  # out of the game, in everyone's sight
+    state[C.F_GONE + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
     promote(state, rules, state[C.F_PLAYED_PERCH])
     chain(state, rules, rng)
 
@@ -770,6 +783,8 @@ def draw(state, rules, bird):
         i = 0
         while state[C.F_QUEUE + i] != bird:
             i += 1
+        species = whole(bird) // C.BIRDS_PER_SPECIES  # taken face up: a known hand card
+        state[seat_at(seat, C.HAND_KNOWN + species)] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
         for j in range(i, n - 1):
             state[C.F_QUEUE + j] = state[C.F_QUEUE + j + 1]
         state[C.F_QUEUE + n - 1] = 0
@@ -907,6 +922,7 @@ def show_own_pile(state, seat, v):
     if state[C.F_VIEW_PILES_FOR] == seat + 1:
         at = seat * C.SEED_VALUES + v
         state[C.F_ACTIVE_PILES + at] = state[C.F_PILES + at]
+        state[C.F_ACTIVE_ENTERED + at] = state[C.F_ENTERED + at]
 
 
 @njit(**INLINE_JIT)
@@ -925,6 +941,8 @@ def show_piles(state, seat):
             entered = state[C.F_ENTERED + owner * C.SEED_VALUES + v]
             value = known if exact else (entered if seen else 0)
             state[C.F_ACTIVE_PILES + owner * C.SEED_VALUES + v] = value
+            own = present & (owner == seat)
+            state[C.F_ACTIVE_ENTERED + owner * C.SEED_VALUES + v] = entered if seen | own else 0
         state[C.F_ACTIVE_EXACT + owner] = 1 if exact else 0
 
 
@@ -993,6 +1011,9 @@ def observe(state, seat, buf):
     state[L.H_SEAT] = saved
     buf[L.H_SEAT] = saved
     show_view(state)
+    if seat != saved:  # the discarder's own discards are its secret (R31, A19)
+        for species in range(C.MAX_SPECIES):
+            buf[C.F_ACTIVE_DISCARDED + species] = 0
     for i in range(C.OBS_SCRATCH, C.OBS_LEN):
         buf[i] = 0
     return buf

@@ -130,6 +130,10 @@ class ReferenceGame:
         self.entered = [[0, 0, 0] for _ in range(n_players)]
         self.pile_lost = [0] * n_players
         self.crows_taken = [0] * n_players
+        self.gone: set[int] = set()  # birds the crows removed from the game (R20), public
+        self.bad_drawn = [0, 0]  # crows, squirrels drawn from the feeder deck (R16, R26), public
+        self.known = [set() for _ in range(n_players)]  # hand birds taken from the queue (R25)
+        self._discarded: list[int] = []
         self.squirrels_taken = [0] * n_players
         self.count = [dict.fromkeys(C.SEAT_COUNTERS, 0) for _ in range(n_players)]
         self.scores = [0] * n_players
@@ -279,9 +283,11 @@ class ReferenceGame:
                 self.column.append(card - C.SEED)
                 added.append(card - C.SEED)
             elif len(self.bad_column) < self.v["max_bad_cards_in_column"]:
+                self.bad_drawn[card - C.CROW] += 1
                 self.bad_column.append(card)
                 bad.append(card)
             else:
+                self.bad_drawn[card - C.CROW] += 1
                 removed += 1  # R27: a bad card beyond the column's room leaves the game
         self.bad_removed += removed
         if added or bad or removed:
@@ -308,6 +314,7 @@ class ReferenceGame:
         seat = self.seat
         self.hands[seat].remove(bird)
         self.hand_shown[seat] -= 1
+        self.known[seat].discard(bird)
         row = self.rows[perch]
         row.append(bird)
         self.played, self.played_perch = bird, perch
@@ -379,6 +386,7 @@ class ReferenceGame:
                     self.count[seat]["deck_draws"] += 1
                     if card in (C.CROW, C.SQUIRREL):
                         bad = card
+                        self.bad_drawn[card - C.CROW] += 1
                         self.events.append(
                             {"kind": EV_BAD, "seat": seat, "card": bad, "position": 0}
                         )
@@ -443,6 +451,7 @@ class ReferenceGame:
 
     def _crow(self, bird: int) -> None:
         self.collections[self.seat].discard(bird)
+        self.gone.add(bird)
         self.events.append({"kind": EV_CROW, "seat": self.seat, "bird": bird})
         self._move_up()
         self._chain()
@@ -451,6 +460,7 @@ class ReferenceGame:
         if bird >= 0:
             self.hands[self.seat].remove(bird)
             self.hand_shown[self.seat] -= 1
+            self.known[self.seat].discard(bird)
             self.collections[self.seat].add(bird)
             self.count[self.seat]["keeps"] += 1
         self.events.append({"kind": EV_KEEP, "seat": self.seat, "bird": bird})
@@ -465,6 +475,7 @@ class ReferenceGame:
         else:
             self.queue.remove(bird)
             self._to_hand(self.seat, bird)
+            self.known[self.seat].add(bird)
             refill = self._refill_queue()
         self.events.append(
             {"kind": EV_DRAW, "seat": self.seat, "bird": bird, "source": source, "refill": refill}
@@ -501,6 +512,7 @@ class ReferenceGame:
             self.collections[seat].update(self.hands[seat])  # R31
             self.hands[seat] = []
             self.hand_shown[seat] = 0
+            self.known[seat] = set()
         self.over = True
         self.end_reason = reason
         self.events.append({"kind": EV_END, "reason": reason, "turns": self.turns})
@@ -674,6 +686,9 @@ class ReferenceGame:
         st[C.F_BIRD_POINTS : C.F_BIRD_POINTS + C.MAX_STRENGTH] = self.v["bird_points"]
         st[C.F_PAIR_POINTS] = self.v["pair_points"]
         st[C.F_COLUMN_SIZE] = self.v["seed_column_size"]
+        for bird in self.gone:
+            st[C.F_GONE + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
+        st[C.F_BAD_DRAWN : C.F_BAD_DRAWN + 2] = self.bad_drawn
         for s in range(self.n):
             b = C.seat_base(s)
             for bird in self.collections[s]:
@@ -686,6 +701,8 @@ class ReferenceGame:
             st[b + C.PILE_LOST] = self.pile_lost[s]
             st[b + C.CROWS_TAKEN] = self.crows_taken[s]
             st[b + C.SQUIRRELS_TAKEN] = self.squirrels_taken[s]
+            for bird in self.known[s]:
+                st[b + C.HAND_KNOWN + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
             st[C.F_HAND_LEN + s] = len(self.hands[s])
             h = C.F_HANDS + s * C.MAX_HAND
             st[h : h + len(self.hands[s])] = self.hands[s]
@@ -702,6 +719,11 @@ class ReferenceGame:
         for s in range(self.n):
             st[C.F_ACTIVE_PILES + 3 * s : C.F_ACTIVE_PILES + 3 * s + 3] = piles[s]
             st[C.F_ACTIVE_EXACT + s] = exact[s]
+            if self.v["public_scoring_piles"] or s == viewer:  # A22: the cards it saw enter
+                st[C.F_ACTIVE_ENTERED + 3 * s : C.F_ACTIVE_ENTERED + 3 * s + 3] = self.entered[s]
+        if self.phase == C.PHASE_DISCARD and viewer == self.seat and not self.over:
+            for bird in self._discarded:  # the discarder's own discards so far (R31)
+                st[C.F_ACTIVE_DISCARDED + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
         st[C.F_FEEDER : C.F_FEEDER + len(self.feeder)] = self.feeder
         st[C.F_BIRD_DECK : C.F_BIRD_DECK + len(self.bird_deck)] = self.bird_deck
         st[C.F_PUBLIC_PILES] = int(self.v["public_scoring_piles"])
