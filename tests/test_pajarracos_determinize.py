@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from functools import partial
 
 import numpy as np
 import pytest
@@ -25,6 +26,7 @@ from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import engine
 from cardsim.games.pajarracos import rules as R
 from cardsim.games.pajarracos.determinize import determinize
+from tests import determinize_games as G
 from tests.test_pajarracos_invariants import check_legal, check_state, hand
 
 CASES = [  # (players, rule overrides)
@@ -32,8 +34,18 @@ CASES = [  # (players, rule overrides)
     (4, {"extra_turn_optional": False, "shoo_to_ends_action": False}),
     (5, {"juicy_per_kind": 3, "fruit_single_target": False, "juicy_attracts_own_crows": False}),
     (6, {"extra_turn_separate": True, "discard_min": 0, "empty_extra_turn": "lost"}),
-    (3, {"fruit_kinds": 2, "fruit_per_kind": 3, "lone_crows": 1, "flocks": 0, "scarecrows": 1,
-         "final_tie": "replay", "hand_size": 2}),
+    (
+        3,
+        {
+            "fruit_kinds": 2,
+            "fruit_per_kind": 3,
+            "lone_crows": 1,
+            "flocks": 0,
+            "scarecrows": 1,
+            "final_tie": "replay",
+            "hand_size": 2,
+        },
+    ),
 ]
 
 
@@ -41,49 +53,13 @@ def values_of(players: int, overrides: dict) -> dict:
     return resolve_options(R.OPTIONS, {"turn_cap": 60, **overrides}, "pajarracos")
 
 
-class Game:
-    """An engine game driven from Python with random decisions."""
-
-    def __init__(self, values: dict, players: int, game: int):
-        self.values, self.n = values, players
-        self.rules = R.encode(values, players)
-        self.state = np.zeros(C.STATE_LEN, np.int32)
-        self.state[L.H_CAP_TURNS] = values["turn_cap"] * players
-        self.chance = np.array([stream_start(5, game, CHANCE_STREAM)], np.uint64)
-        self.legal = np.zeros(C.MAX_LEGAL, np.int32)
-        self.count = engine.deal(self.state, self.rules, players, self.chance, self.legal)
-
-    def step(self, pick: random.Random) -> None:
-        code = int(self.legal[pick.randrange(self.count)])
-        self.count = engine.step(self.state, self.rules, code, self.chance, self.legal)
-        kernel.end_turn_cap_reached(self.state)
-
-
-def legal_codes(state, rules) -> list[int]:
-    out = np.zeros(C.MAX_LEGAL, np.int32)
-    return [int(x) for x in out[: engine.legal(state, rules, out)]]
+Game = partial(G.EngineGame, engine, C, R)
+legal_codes = partial(G.legal_codes, engine, C)
+drawn = partial(G.drawn, determinize, C)
 
 
 def decision_states(values: dict, players: int, games: int, every: int = 3):
-    """Real states (copies) at every ``every``-th decision of seeded random games."""
-    pick = random.Random(players)
-    for game in range(games):
-        g = Game(values, players, game)
-        k = 0
-        while g.count:
-            if k % every == 0:
-                yield g.state.copy(), g.rules
-            g.step(pick)
-            k += 1
-
-
-def drawn(state, seed: int) -> np.ndarray:
-    """The determinizer's state from ``state``'s observation (its prefix, as a bot sees it)."""
-    out = np.full(C.STATE_LEN, -7, np.int32)
-    rng = np.array([stream_start(seed, 0, 1)], np.uint64)
-    rules = drawn.rules
-    determinize(state[: C.OBS_LEN].copy(), rules, rng, out)
-    return out
+    return G.decision_states(engine, C, R, values, players, games, every)
 
 
 def play_out(state, rules, values, n, pick: random.Random) -> None:
@@ -111,8 +87,7 @@ def test_determinized_state_is_legal_same_view_and_plays_on(players, overrides):
     pick = random.Random(11)
     checked = 0
     for real, rules in decision_states(values, players, games=3):
-        drawn.rules = rules
-        out = drawn(real, checked)
+        out = drawn(real, rules, checked)
         check_state(out, values, players)
         np.testing.assert_array_equal(out[: C.F_SCRATCH], real[: C.F_SCRATCH])
         assert not out[C.F_SCRATCH : C.OBS_LEN].any()
@@ -158,8 +133,7 @@ def test_no_leak_permuting_unseen_cards_changes_nothing():
         other = hidden_permuted(real, shuffler)
         np.testing.assert_array_equal(other[: C.OBS_LEN], real[: C.OBS_LEN])
         changed += not np.array_equal(other, real)
-        drawn.rules = rules
-        np.testing.assert_array_equal(drawn(other, 42), drawn(real, 42))
+        np.testing.assert_array_equal(drawn(other, rules, 42), drawn(real, rules, 42))
     assert changed > 5
 
 
@@ -174,15 +148,24 @@ def test_unseen_cards_are_dealt_uniformly():
     """A small position (3 players, 2-card hands, a 10-card deck): an opponent's hand follows the
     multivariate hypergeometric law of the unseen cards, and so does the reserve's top card
     (chi-square, 4,000 draws)."""
-    values = values_of(3, {"fruit_kinds": 2, "fruit_per_kind": 3, "juicy_per_kind": 1,
-                           "lone_crows": 2, "flocks": 1, "scarecrows": 1, "hand_size": 2})
+    values = values_of(
+        3,
+        {
+            "fruit_kinds": 2,
+            "fruit_per_kind": 3,
+            "juicy_per_kind": 1,
+            "lone_crows": 2,
+            "flocks": 1,
+            "scarecrows": 1,
+            "hand_size": 2,
+        },
+    )
     g = Game(values, 3, 0)
     g.step(random.Random(1))  # one decision played: a card on the table, a draw
     real, rules = g.state.copy(), g.rules
     seat = int(real[L.H_SEAT])
     opponent = (seat + 1) % 3
-    drawn.rules = rules
-    first = drawn(real, 0)
+    first = drawn(real, rules, 0)
     pool = Counter()  # the unseen cards: the other hands and the reserve, as drawn
     left = int(real[C.F_RESERVE_LEFT])
     pool.update(int(t) for t in first[C.F_RESERVE : C.F_RESERVE + left])
@@ -193,7 +176,7 @@ def test_unseen_cards_are_dealt_uniformly():
     hands, tops = Counter(), Counter()
     draws = 4000
     for i in range(draws):
-        out = drawn(real, 1000 + i)
+        out = drawn(real, rules, 1000 + i)
         hands[tuple(hand(out, opponent))] += 1
         tops[int(out[C.F_RESERVE + left - 1])] += 1
     observed, expected = [], []
@@ -215,14 +198,17 @@ def test_juicy_cards_seen_are_not_dealt_again():
     seen_some = 0
     for real, rules in decision_states(values, 4, games=2, every=2):
         seen_some += int(real[C.F_JUICY_SEEN : C.F_JUICY_SEEN + C.MAX_KINDS].sum() > 0)
-        drawn.rules = rules
-        out = drawn(real, 5)
+        out = drawn(real, rules, 5)
         for kind in range(C.MAX_KINDS):
-            juicy = lambda st: sum(hand(st, s)[C.JUICY + kind] for s in range(4)) + sum(
-                int(t == C.JUICY + kind) for t in st[C.F_RESERVE : C.F_RESERVE + int(st[C.F_RESERVE_LEFT])]
-            )
-            assert juicy(out) == juicy(real)
+            assert unseen_juicy(out, kind) == unseen_juicy(real, kind)
     assert seen_some > 5
+
+
+def unseen_juicy(state, kind: int) -> int:
+    """Juicy cards of ``kind`` in the hands and the reserve pile."""
+    reserve = state[C.F_RESERVE : C.F_RESERVE + int(state[C.F_RESERVE_LEFT])]
+    held = sum(hand(state, s)[C.JUICY + kind] for s in range(int(state[L.H_N_PLAYERS])))
+    return held + int((reserve == C.JUICY + kind).sum())
 
 
 def test_registered_for_search_bots():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from functools import partial
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import engine
 from cardsim.games.piepmatz import rules as R
 from cardsim.games.piepmatz.determinize import determinize
+from tests import determinize_games as G
 from tests.test_piepmatz_invariants import check_legal, check_state, seat
 
 CASES = [  # (players, rule overrides)
@@ -33,8 +35,16 @@ CASES = [  # (players, rule overrides)
     (3, {"public_scoring_piles": False, "squirrels": 6, "crows": 6}),
     (4, {"squirrel_reveal": "public", "squirrels": 6, "take_lone_bad_card": True}),
     (4, {"keep_option_after_chain": True, "max_bad_cards_in_column": 1, "squirrels": 5}),
-    (3, {"bird_exhaustion": "trigger_end", "species": 2, "hand_size": 5, "final_discard": 3,
-         "end_trigger": "deck_emptied"}),
+    (
+        3,
+        {
+            "bird_exhaustion": "trigger_end",
+            "species": 2,
+            "hand_size": 5,
+            "final_discard": 3,
+            "end_trigger": "deck_emptied",
+        },
+    ),
 ]
 
 
@@ -42,47 +52,13 @@ def values_of(overrides: dict) -> dict:
     return resolve_options(R.OPTIONS, {"turn_cap": 60, **overrides}, "piepmatz")
 
 
-class Game:
-    """An engine game driven from Python with random decisions."""
-
-    def __init__(self, values: dict, players: int, game: int):
-        self.rules = R.encode(values, players)
-        self.state = np.zeros(C.STATE_LEN, np.int32)
-        self.state[L.H_CAP_TURNS] = values["turn_cap"] * players
-        self.chance = np.array([stream_start(5, game, CHANCE_STREAM)], np.uint64)
-        self.legal = np.zeros(C.MAX_LEGAL, np.int32)
-        self.count = engine.deal(self.state, self.rules, players, self.chance, self.legal)
-
-    def step(self, pick: random.Random) -> None:
-        code = int(self.legal[pick.randrange(self.count)])
-        self.count = engine.step(self.state, self.rules, code, self.chance, self.legal)
-        kernel.end_turn_cap_reached(self.state)
-
-
-def legal_codes(state, rules) -> list[int]:
-    out = np.zeros(C.MAX_LEGAL, np.int32)
-    return [int(x) for x in out[: engine.legal(state, rules, out)]]
+Game = partial(G.EngineGame, engine, C, R)
+legal_codes = partial(G.legal_codes, engine, C)
+drawn = partial(G.drawn, determinize, C)
 
 
 def decision_states(values: dict, players: int, games: int, every: int = 2):
-    """(real state copy, rules) at every ``every``-th decision of seeded random games."""
-    pick = random.Random(players)
-    for game in range(games):
-        g = Game(values, players, game)
-        k = 0
-        while g.count:
-            if k % every == 0:
-                yield g.state.copy(), g.rules
-            g.step(pick)
-            k += 1
-
-
-def drawn(state, rules, seed: int) -> np.ndarray:
-    """The determinizer's state from ``state``'s observation (its prefix, as a bot sees it)."""
-    out = np.full(C.STATE_LEN, -7, np.int32)
-    rng = np.array([stream_start(seed, 0, 1)], np.uint64)
-    determinize(state[: C.OBS_LEN].copy(), rules, rng, out)
-    return out
+    return G.decision_states(engine, C, R, values, players, games, every)
 
 
 def hand_of(state, s: int) -> list[int]:
@@ -226,20 +202,49 @@ def test_private_piles_deal_the_other_piles_from_the_unseen_seeds():
     """public_scoring_piles=false (A22): another seat's pile is drawn from the unseen seed cards
     (its size kept), so its values vary between draws; the seat's own pile never does."""
     values = values_of({"public_scoring_piles": False})
-    for real, rules in decision_states(values, 3, games=1, every=1):
-        other = (int(real[L.H_SEAT]) + 1) % 3
-        if seat(real, other, C.PILE_SIZE) >= 2 and real[L.H_TURNS] > 6:
-            break
+    real, rules = next(
+        (state, rules)
+        for state, rules in decision_states(values, 3, games=1, every=1)
+        if seat(state, (int(state[L.H_SEAT]) + 1) % 3, C.PILE_SIZE) >= 2 and state[L.H_TURNS] > 6
+    )
     me = int(real[L.H_SEAT])
+    other = (me + 1) % 3
     piles = set()
     for i in range(40):
         out = drawn(real, rules, i)
-        piles.add(tuple(out[C.F_PILES + 3 * other : C.F_PILES + 3 * other + 3]))
+        pile = out[C.F_PILES + 3 * other : C.F_PILES + 3 * other + 3]
+        assert pile.sum() == seat(real, other, C.PILE_SIZE)
+        piles.add(tuple(pile))
         mine = out[C.F_PILES + 3 * me : C.F_PILES + 3 * me + 3]
         np.testing.assert_array_equal(mine, real[C.F_PILES + 3 * me : C.F_PILES + 3 * me + 3])
-        assert sum(piles and next(iter(piles))) == seat(real, other, C.PILE_SIZE)
     assert len(piles) > 1
 
 
 def test_registered_for_search_bots():
     assert get("piepmatz").determinize() is determinize
+
+
+def test_a_squirrel_takes_only_cards_already_in_the_pile():
+    """Public piles, a pile the seat knows only by the cards seen entering it (A22): the drawn
+    pile holds every card that entered after its last squirrel (F_SQUIRREL_LOG, R21), at most
+    what entered, and its public size."""
+    values = values_of({"squirrels": 6, "seed_counts": "6,6,6"})
+    replayed = 0
+    for real, rules in decision_states(values, 4, games=4, every=1):
+        if not real[C.F_SQUIRRELS_LOGGED]:
+            continue
+        out = drawn(real, rules, replayed)
+        for owner in range(4):
+            if real[C.F_ACTIVE_EXACT + owner]:
+                continue
+            entered = real[C.F_ACTIVE_ENTERED + 3 * owner : C.F_ACTIVE_ENTERED + 3 * owner + 3]
+            pile = out[C.F_PILES + 3 * owner : C.F_PILES + 3 * owner + 3]
+            last = np.zeros(3, np.int32)
+            for i in range(int(real[C.F_SQUIRRELS_LOGGED])):
+                entry = C.F_SQUIRREL_LOG + i * C.SQUIRREL_ENTRY
+                if real[entry + C.SQ_OWNER] == owner:
+                    last = real[entry + C.SQ_ENTERED : entry + C.SQ_ENTERED + 3]
+                    replayed += 1
+            assert (pile >= entered - last).all() and (pile <= entered).all()
+            assert pile.sum() == seat(real, owner, C.PILE_SIZE)
+    assert replayed > 10

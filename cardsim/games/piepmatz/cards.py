@@ -149,7 +149,16 @@ F_COLUMN_SIZE = F_PAIR_POINTS + 1  # seed cards the column holds (R13, rule)
 F_GONE = F_COLUMN_SIZE + 1  # [MAX_SPECIES] 12-bit masks of the birds the crows removed (R20)
 F_BAD_DRAWN = F_GONE + MAX_SPECIES  # [2] crows, squirrels drawn from the feeder deck (R16, R26,
 # R27: shown to all; the bad cards of the setup, shuffled back in (R3, A1), are not counted)
-F_SEATS = F_BAD_DRAWN + 2  # MAX_PLAYERS blocks of SEAT_LEN:
+# Every squirrel that took cards (R21), in order: whose pile, how many cards, and (public scoring
+# piles only, A22) the seed cards seen entering that pile until then, by value. A seat that does
+# not know the pile card for card knows the squirrel could only take cards already in it:
+F_SQUIRRELS_LOGGED = F_BAD_DRAWN + 2  # entries of the log
+F_SQUIRREL_LOG = F_SQUIRRELS_LOGGED + 1  # [MAX_BAD * SQUIRREL_ENTRY], an entry per squirrel:
+SQ_OWNER = 0  # the pile's seat
+SQ_TAKEN = 1  # cards taken
+SQ_ENTERED = 2  # [SEED_VALUES] seed cards worth 1, 2, 3 seen entering the pile before it came
+SQUIRREL_ENTRY = SQ_ENTERED + SEED_VALUES
+F_SEATS = F_SQUIRREL_LOG + MAX_BAD * SQUIRREL_ENTRY  # MAX_PLAYERS blocks of SEAT_LEN:
 COLLECTION = 0  # [MAX_SPECIES] 12-bit masks of the birds in the collection (public, R18)
 HAND_COUNT = MAX_SPECIES  # cards in hand (hidden hands, public sizes)
 PILE_SIZE = HAND_COUNT + 1  # cards in the face-down scoring pile
@@ -179,7 +188,10 @@ F_ACTIVE_ENTERED = F_ACTIVE_EXACT + MAX_PLAYERS  # [MAX_PLAYERS * 3] seed cards 
 # pile, what the squirrels took from it (A22)
 F_ACTIVE_DISCARDED = F_ACTIVE_ENTERED + MAX_PLAYERS * SEED_VALUES  # [MAX_SPECIES] 12-bit masks:
 # the birds the deciding seat has discarded so far in the final discard (R31), 0 otherwise
-F_SCRATCH = F_ACTIVE_DISCARDED + MAX_SPECIES  # [SCRATCH_LEN] the bot's room: the engine never reads it
+VIEW_END = F_ACTIVE_DISCARDED + MAX_SPECIES
+# [SCRATCH_LEN] the bot's room: the engine never reads it; at an even index, as the bots keep
+# float64 values there (bots.py)
+F_SCRATCH = VIEW_END + VIEW_END % 2
 SCRATCH_LEN = 152
 OBS_HAND_LEN = F_ACTIVE_HAND_LEN  # names as the bots see them
 OBS_HAND = F_ACTIVE_HAND

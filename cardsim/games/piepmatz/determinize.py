@@ -8,7 +8,8 @@ its view shows them (exact; or the cards seen entering; or, with private piles, 
 and dealt again uniformly here: the other hands' unknown cards and the bird deck (in any order);
 the feeder deck's order; with private piles, the other piles' seed values and what the squirrels
 took from them; with public piles and a pile the seat does not know card for card, which of the
-cards that entered it the squirrels took (one uniform subset of the pile's lost count).
+cards that entered it its squirrels took (``F_SQUIRREL_LOG``: each squirrel again, from the cards
+in the pile when it came).
 """
 
 from numba import njit
@@ -18,7 +19,7 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import rules as R
-from cardsim.games.piepmatz.engine import popcount, seat_at
+from cardsim.games.piepmatz.engine import hand_add, popcount, random_seed_value, seat_at
 
 
 @njit(**RULES_JIT)
@@ -94,18 +95,6 @@ def bit_of(bird, species):
 
 
 @njit(**RULES_JIT)
-def hand_insert(state, owner, bird):
-    """``bird`` into ``owner``'s hidden hand, ascending (the public hand count is the view's)."""
-    base = C.F_HANDS + owner * C.MAX_HAND
-    i = state[C.F_HAND_LEN + owner]
-    while i > 0 and state[base + i - 1] > bird:
-        state[base + i] = state[base + i - 1]
-        i -= 1
-    state[base + i] = bird
-    state[C.F_HAND_LEN + owner] += 1
-
-
-@njit(**RULES_JIT)
 def discarded_before(view, owner):
     """In the final discard (R31), ``owner`` has made its discards already: it comes before the
     deciding seat in turn order from the start player (A19: they are secret, not their number)."""
@@ -139,7 +128,7 @@ def deal_birds_again(view, rules, rng, state):
     for owner in range(n_players):
         if owner == seat:
             for i in range(view[C.F_ACTIVE_HAND_LEN]):
-                hand_insert(state, owner, view[C.F_ACTIVE_HAND + i])
+                hand_add(state, owner, view[C.F_ACTIVE_HAND + i])
             state[C.F_DISCARDED] += view[seat_at(owner, C.HAND_COUNT)] - view[C.F_ACTIVE_HAND_LEN]
             continue
         size = view[seat_at(owner, C.HAND_COUNT)]
@@ -148,14 +137,16 @@ def deal_birds_again(view, rules, rng, state):
             size -= popcount(known)
             for bit in range(C.BIRDS_PER_SPECIES):
                 if known >> bit & 1:
-                    hand_insert(state, owner, species * C.BIRDS_PER_SPECIES + bit)
+                    hand_add(state, owner, species * C.BIRDS_PER_SPECIES + bit)
         for _ in range(size):
-            hand_insert(state, owner, state[C.F_BIRD_DECK + taken])
+            hand_add(state, owner, state[C.F_BIRD_DECK + taken])
             taken += 1
         if discarded_before(view, owner):
             discard_uniformly(state, rng, owner, max(0, view[seat_at(owner, C.HAND_COUNT)] - keep))
     for i in range(view[C.F_BIRDS_LEFT], pool):
         state[C.F_BIRD_DECK + i] = 0
+    for owner in range(n_players):  # the public counts (hand_add counted the cards again)
+        state[seat_at(owner, C.HAND_COUNT)] = view[seat_at(owner, C.HAND_COUNT)]
 
 
 @njit(**RULES_JIT)
@@ -202,9 +193,8 @@ def deal_feeder_again(view, rules, rng, state):
                 state[C.F_ENTERED + at + v] = view[C.F_ACTIVE_ENTERED + at + v]
         elif public:
             for v in range(C.SEED_VALUES):
-                state[C.F_PILES + at + v] = view[C.F_ACTIVE_ENTERED + at + v]
                 state[C.F_ENTERED + at + v] = view[C.F_ACTIVE_ENTERED + at + v]
-            lose_uniformly(state, rng, owner, view[seat_at(owner, C.PILE_LOST)])
+            replay_squirrels(view, rng, state, owner)
         else:  # private piles (A22): its cards and its losses come from the unseen pool
             for _ in range(view[seat_at(owner, C.PILE_SIZE)]):
                 unseen -= 1
@@ -225,14 +215,38 @@ def deal_feeder_again(view, rules, rng, state):
 
 
 @njit(**RULES_JIT)
+def replay_squirrels(view, rng, state, owner):
+    """``owner``'s pile, known by the cards seen entering it: its squirrels again, in order
+    (``F_SQUIRREL_LOG``), each taking its count of cards uniformly from the cards in the pile
+    when it came (R21, A11), so a card that entered after a squirrel is never its loss: a draw
+    from exactly what the seat knows of the pile."""
+    piles = C.F_PILES + owner * C.SEED_VALUES
+    for v in range(C.SEED_VALUES):
+        state[piles + v] = 0
+    before = -1  # the log entry of the pile's last squirrel so far
+    for i in range(view[C.F_SQUIRRELS_LOGGED]):
+        entry = C.F_SQUIRREL_LOG + i * C.SQUIRREL_ENTRY
+        if view[entry + C.SQ_OWNER] == owner:
+            gain_entries(view, state, owner, before, entry + C.SQ_ENTERED)
+            lose_uniformly(state, rng, owner, view[entry + C.SQ_TAKEN])
+            before = entry
+    gain_entries(view, state, owner, before, C.F_ACTIVE_ENTERED + owner * C.SEED_VALUES)
+
+
+@njit(**RULES_JIT)
+def gain_entries(view, state, owner, before, seen):
+    """The seed cards that entered ``owner``'s pile between the squirrel of log entry ``before``
+    (-1: the deal) and the counts at ``view[seen:]`` join the pile."""
+    piles = C.F_PILES + owner * C.SEED_VALUES
+    for v in range(C.SEED_VALUES):
+        earlier = view[before + C.SQ_ENTERED + v] if before >= 0 else 0
+        state[piles + v] += view[seen + v] - earlier
+
+
+@njit(**RULES_JIT)
 def lose_uniformly(state, rng, owner, lost):
     """``lost`` of the cards in ``owner``'s pile leave it, every subset alike (R21, A11)."""
     piles = C.F_PILES + owner * C.SEED_VALUES
     for _ in range(lost):
         size = state[piles] + state[piles + 1] + state[piles + 2]
-        r = randint(rng, size)
-        v = 0
-        while r >= state[piles + v]:
-            r -= state[piles + v]
-            v += 1
-        state[piles + v] -= 1
+        state[piles + random_seed_value(state, piles, size, rng)] -= 1

@@ -57,8 +57,12 @@ The turn cap (a safeguard, not a rule) ends the game after a turn that reaches i
 also ends the final round; no bot is asked then: each seat discards its lowest-coded cards, then
 R32-R36 score the game.
 
-After every decision the engine writes the deciding seat's view (its hand and every scoring pile
-as it knows it, A22) after the public table: a bot's observation is the state's prefix.
+After every decision the engine writes the deciding seat's view (its hand, every scoring pile as
+it knows it and the cards it saw enter each, A22, and its own final discards, R31) after the public
+table: a bot's observation is the state's prefix. The public table also keeps what every player
+saw that the table no longer shows (the crows' victims, the bad cards drawn, the birds taken from
+the queue into a hand, the squirrels' log): a search bot's determinizer reads only the prefix
+(``determinize.py``, docs/search.md).
 
 Speed: the functions a turn runs through (``advance`` and what it calls on the way to the next
 decision: play, chain, crow, keep, draw, settle, the column and queue refills, the turn's end and
@@ -339,24 +343,50 @@ def refill_column(state, rules):
 
 
 @njit(**RULES_JIT)
+def random_seed_value(state, piles, size, rng):
+    """The value (0-2: worth 1-3) of a card drawn at random from a pile of ``size`` seed cards,
+    counted by value from ``state[piles]`` (R21, A11: the squirrel's draw; cards.py order)."""
+    r = randint(rng, size)
+    v = 0
+    while r >= state[piles + v]:
+        r -= state[piles + v]
+        v += 1
+    return v
+
+
+@njit(**RULES_JIT)
 def squirrel(state, rules, seat, rng):
     """R21, A11: up to ``squirrel_steal`` random seed cards leave ``seat``'s scoring pile."""
     piles = C.F_PILES + seat * C.SEED_VALUES
+    log_squirrel(state, rules, seat)
     for _ in range(rules[R.R_STEAL]):
         size = state[seat_at(seat, C.PILE_SIZE)]
         if size == 0:
             return
-        r = randint(rng, size)
-        v = 0
-        while r >= state[piles + v]:
-            r -= state[piles + v]
-            v += 1
+        v = random_seed_value(state, piles, size, rng)
         state[piles + v] -= 1
         show_own_pile(state, seat, v)
         state[seat_at(seat, C.PILE_SIZE)] -= 1
         state[seat_at(seat, C.PILE_LOST)] += 1
         count(state, seat, C.C_SQUIRREL_CARDS, 1)
         count(state, seat, C.C_SQUIRREL_POINTS, v + 1)
+
+
+@njit(**RULES_JIT)
+def log_squirrel(state, rules, seat):
+    """R21, A22: the squirrel about to take cards from ``seat``'s pile, in the public log
+    (cards.py ``F_SQUIRREL_LOG``): how many it takes and, with public piles, what had entered
+    the pile by then."""
+    taken = min(rules[R.R_STEAL], state[seat_at(seat, C.PILE_SIZE)])
+    if taken <= 0:
+        return
+    entry = C.F_SQUIRREL_LOG + state[C.F_SQUIRRELS_LOGGED] * C.SQUIRREL_ENTRY
+    state[C.F_SQUIRRELS_LOGGED] += 1
+    state[entry + C.SQ_OWNER] = seat
+    state[entry + C.SQ_TAKEN] = taken
+    if state[C.F_PUBLIC_PILES]:
+        for v in range(C.SEED_VALUES):
+            state[entry + C.SQ_ENTERED + v] = state[C.F_ENTERED + seat * C.SEED_VALUES + v]
 
 
 # Birds ------------------------------------------------------------------------------------------------

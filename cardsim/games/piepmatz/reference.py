@@ -134,6 +134,7 @@ class ReferenceGame:
         self.bad_drawn = [0, 0]  # crows, squirrels drawn from the feeder deck (R16, R26), public
         self.known = [set() for _ in range(n_players)]  # hand birds taken from the queue (R25)
         self._discarded: list[int] = []
+        self.squirrel_log: list[list[int]] = []  # owner, taken, entered 1-3 (R21, A22)
         self.squirrels_taken = [0] * n_players
         self.count = [dict.fromkeys(C.SEAT_COUNTERS, 0) for _ in range(n_players)]
         self.scores = [0] * n_players
@@ -414,6 +415,11 @@ class ReferenceGame:
         """R21, A11: the pile is shuffled, another player (the left neighbour) draws the cards."""
         self.count[seat]["squirrels_taken"] += 1
         self.squirrels_taken[seat] += 1
+        taken = min(self.v["squirrel_steal"], sum(self.piles[seat]))
+        if taken > 0:
+            public = self.v["public_scoring_piles"]
+            seen = list(self.entered[seat]) if public else [0, 0, 0]
+            self.squirrel_log.append([seat, taken, *seen])
         lost = []
         for _ in range(self.v["squirrel_steal"]):
             cards = [value for value in (1, 2, 3) for _ in range(self.piles[seat][value - 1])]
@@ -689,6 +695,10 @@ class ReferenceGame:
         for bird in self.gone:
             st[C.F_GONE + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
         st[C.F_BAD_DRAWN : C.F_BAD_DRAWN + 2] = self.bad_drawn
+        st[C.F_SQUIRRELS_LOGGED] = len(self.squirrel_log)
+        for i, entry in enumerate(self.squirrel_log):
+            at = C.F_SQUIRREL_LOG + i * C.SQUIRREL_ENTRY
+            st[at : at + C.SQUIRREL_ENTRY] = entry
         for s in range(self.n):
             b = C.seat_base(s)
             for bird in self.collections[s]:
