@@ -58,3 +58,20 @@ def drawn(determinize, cards, state, rules, seed: int) -> np.ndarray:
     rng = np.array([stream_start(seed, 0, 1)], np.uint64)
     determinize(state[: cards.OBS_LEN].copy(), rules, rng, out)
     return out
+
+
+def play_out(engine, cards, state, rules, pick: random.Random, check_state, check_legal) -> None:
+    """``step`` plays ``state`` to its end with random decisions; ``check_state(state)`` before
+    every decision and at the end, ``check_legal(state, legal)`` on every list of legal codes."""
+    chance = np.array([stream_start(9, 1, CHANCE_STREAM)], np.uint64)
+    buf = np.zeros(cards.MAX_LEGAL, np.int32)
+    legal = legal_codes(engine, cards, state, rules)
+    for _ in range(100_000):
+        check_state(state)
+        if state[L.H_OVER]:
+            return
+        check_legal(state, legal)
+        count = engine.step(state, rules, legal[pick.randrange(len(legal))], chance, buf)
+        kernel.end_turn_cap_reached(state)
+        legal = [int(x) for x in buf[:count]]
+    raise AssertionError("the game does not end")

@@ -17,11 +17,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from cardsim.core import kernel
 from cardsim.core import layout as L
 from cardsim.core.options import resolve_options
 from cardsim.core.registry import get
-from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import engine
 from cardsim.games.pajarracos import rules as R
@@ -64,18 +62,15 @@ def decision_states(values: dict, players: int, games: int, every: int = 3):
 
 def play_out(state, rules, values, n, pick: random.Random) -> None:
     """``step`` plays the state to the end, legal at every step (tests/test_pajarracos_invariants)."""
-    chance = np.array([stream_start(9, 1, CHANCE_STREAM)], np.uint64)
-    buf = np.zeros(C.MAX_LEGAL, np.int32)
-    legal = legal_codes(state, rules)
-    for _ in range(100_000):
-        check_state(state, values, n)
-        if state[L.H_OVER]:
-            return
-        check_legal(state, legal, values)
-        count = engine.step(state, rules, legal[pick.randrange(len(legal))], chance, buf)
-        kernel.end_turn_cap_reached(state)
-        legal = [int(x) for x in buf[:count]]
-    raise AssertionError("the game does not end")
+    G.play_out(
+        engine,
+        C,
+        state,
+        rules,
+        pick,
+        lambda st: check_state(st, values, n),
+        lambda st, legal: check_legal(st, legal, values),
+    )
 
 
 @pytest.mark.parametrize("players,overrides", CASES)

@@ -18,11 +18,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from cardsim.core import kernel
 from cardsim.core import layout as L
 from cardsim.core.options import resolve_options
 from cardsim.core.registry import get
-from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import engine
 from cardsim.games.piepmatz import rules as R
@@ -77,19 +75,16 @@ def known_of(state, s: int) -> set[int]:
 
 def play_out(state, rules, n, pick: random.Random) -> None:
     """``step`` plays the state to the end; the invariants hold at every step."""
-    chance = np.array([stream_start(9, 1, CHANCE_STREAM)], np.uint64)
-    buf = np.zeros(C.MAX_LEGAL, np.int32)
-    legal = legal_codes(state, rules)
-    for _ in range(100_000):
-        check_state(state, rules, n)
-        if state[L.H_OVER]:
-            assert state[L.H_END_REASON] in range(len(C.END_REASONS))
-            return
-        check_legal(state, np.array(legal), len(legal))
-        count = engine.step(state, rules, legal[pick.randrange(len(legal))], chance, buf)
-        kernel.end_turn_cap_reached(state)
-        legal = [int(x) for x in buf[:count]]
-    raise AssertionError("the game does not end")
+    G.play_out(
+        engine,
+        C,
+        state,
+        rules,
+        pick,
+        lambda st: check_state(st, rules, n),
+        lambda st, legal: check_legal(st, np.array(legal), len(legal)),
+    )
+    assert state[L.H_END_REASON] in range(len(C.END_REASONS))
 
 
 @pytest.mark.parametrize("players,overrides", CASES)
