@@ -26,6 +26,7 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
+    determinize=lazy("cardsim.games.pajarracos.determinize", "determinize"),
     replay=lazy_call("cardsim.games.pajarracos.trace", "replay"),
     bot_names=("random", "greedy", "crow-attacker", "defender", "strategist"),
     counter_glossary=cards.COUNTER_GLOSSARY,

@@ -27,6 +27,7 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
+    determinize=lazy("cardsim.games.piepmatz.determinize", "determinize"),
     replay=lazy_call("cardsim.games.piepmatz.trace", "replay"),
     bot_names=("random", "greedy", "planner"),
     counter_glossary=cards.COUNTER_GLOSSARY,
