@@ -758,7 +758,7 @@ def chain(state, rules, rng):
             if not rules[R.R_CROW_RANDOM]:
                 state[L.H_PHASE] = C.PHASE_CROW
                 return
-            release(state, seat, random_crow_victim(state, seat, rng))  # A10's alternative
+            chase_away(state, seat, random_crow_victim(state, seat, rng))  # A10's alternative
         if bad == C.SQUIRREL:  # R19, R21
             count(state, seat, C.C_SQUIRRELS, 1)
             state[seat_at(seat, C.SQUIRRELS_TAKEN)] += 1
@@ -786,11 +786,17 @@ def play(state, rules, bird, perch, rng):
 
 
 @njit(**INLINE_JIT)
+def chase_away(state, seat, bird):
+    """R20: the crow's bird leaves ``seat``'s collection and the game, in everyone's sight."""
+    release(state, seat, bird)
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    state[C.F_GONE + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+
+
+@njit(**INLINE_JIT)
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
-    release(state, whole(state[L.H_SEAT]), bird)
-    species = whole(bird) // C.BIRDS_PER_SPECIES  # out of the game, in everyone's sight
-    state[C.F_GONE + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+    chase_away(state, whole(state[L.H_SEAT]), bird)
     promote(state, rules, state[C.F_PLAYED_PERCH])
     chain(state, rules, rng)
 
