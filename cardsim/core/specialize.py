@@ -460,6 +460,7 @@ def _compile_trusted(bot) -> None:
     compile_bot(bot.fn, bot.name)
     marker = _bot_marker(bot)
     if not marker.exists():
+        cache.make_dir(marker.parent.parent)  # tagged: cardsim's to remove (cache.is_ours)
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.touch()
 
@@ -485,7 +486,8 @@ def _start_bot_compile(bots):
     cache, because numba's cache index of a function is not safe against two processes saving
     different signatures of it at once (the helpers that bots and engine share). ``None`` if it
     cannot start (the caller compiles the bots itself)."""
-    root = cache.cache_root() / ".compiling" / f"{os.getpid()}-{threading.get_ident()}-{id(bots)}"
+    compiling = cache.make_dir(cache.cache_root() / ".compiling")  # tagged: cardsim's to remove
+    root = compiling / f"{os.getpid()}-{threading.get_ident()}-{id(bots)}"
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["CARDSIM_CACHE_DIR"] = str(root)
     env["PYTHONPATH"] = os.pathsep.join([p for p in sys.path if p])
@@ -580,6 +582,7 @@ def loop_for(spec):
                 if not is_guarded:
                     _compile_trusted(bot)  # loaded from the cache the child filled
         if not path.exists() or path.read_text() != source:
+            cache.make_dir(path.parent.parent)  # tagged: cardsim's to remove (cache.is_ours)
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.parent / f".{path.stem}.{os.getpid()}.tmp"
             temporary.write_text(source)
