@@ -22,6 +22,7 @@ from cardsim import __version__
 from cardsim.core import cache, kernel, registry, specialize
 from cardsim.core.bots import (
     Bot,
+    bot_origin,
     check_compiled,
     load_bot_file,
     load_bot_reference,
@@ -449,6 +450,11 @@ def _fault_message(spec: RunSpec, loop, bot_code, params, rules, faults: np.ndar
         return (
             f"bot {name!r} (seat {seat}) answered {value} in game {game}: "
             f"not an index of its {n_legal} legal decisions (0..{n_legal - 1})"
+        )
+    if kind == kernel.FAULT_NO_ANSWER:
+        return (
+            f"bot {name!r} (seat {seat}, {bot_origin(spec.bots[bot].fn)}) answered None in game "
+            f"{game}: a bot answers an integer, the index of its choice in legal[:n_legal]"
         )
     row = spec.seat_bot_table[game % len(spec.seat_bot_table)]
     game_row = np.zeros(len(game_column_names(spec.ruleset)), np.int32)

@@ -58,8 +58,11 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import (
     BLOCK_JIT,
     FAULT_BAD_ANSWER,
+    FAULT_NO_ANSWER,
     FAULT_RAISED,
     RUN_BLOCK_SIGNATURE,
+    answer_index,
+    answered,
     end_turn_cap_reached,
 )
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
@@ -192,14 +195,23 @@ _COPY_PREFIX = """\
                 bot_obs[k] = obs[k]
 """
 
+# A guarded bot's answer is checked for its type too: one typed Optional may answer None (the
+# other types were refused before compiling: bots.compile_bot); its own variable, so that bots
+# of different integer types never unify into a float.
 _CATCHING_CALL = """\
             try:
-                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+                answer{i} = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
             except Exception:
-                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
+                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)
+            if not answered(answer{i}):
+                return fault(fault_row, FAULT_NO_ANSWER, b, seat, game, 0, n)
+            choice = answer_index(answer{i})"""
 
 _RAISING_CALL = """\
-            choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
+            answer{i} = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+            if not answered(answer{i}):
+                return fault(fault_row, FAULT_NO_ANSWER, b, seat, game, 0, n)
+            choice = answer_index(answer{i})"""
 
 
 @dataclass(frozen=True)
