@@ -358,3 +358,63 @@ def test_a_killed_cluster_run_resumes(threaded_dataset, tmp_path):
     games, meta = io.read_results(path)
     pd.testing.assert_frame_equal(games, threaded_dataset)
     assert meta["complete"] is True
+
+
+# -- quiet means quiet; workers counted once (issue 33) ---------------------------------------------
+
+
+def _worker_processes(pid: int) -> list[int]:
+    """The Dask worker processes a command started (multiprocessing children of ``pid``)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            cmdline = open(f"/proc/{entry}/cmdline", "rb").read().decode(errors="replace")
+        except OSError:
+            continue
+        if int(stat[1]) == pid and "spawn_main" in cmdline:
+            found.append(int(entry))
+    return sorted(found)
+
+
+def test_a_worker_killed_under_quiet_prints_nothing_and_is_counted_once(tmp_path):
+    """SIGKILL one worker process of a ``-q`` run once its first parts are written: Dask's own
+    "ERROR" lines stay out of stderr, and the summary counts 2 workers and 1 restart (the nanny's
+    new process has the same name), not 3 workers."""
+    path = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "cardsim.cli.main", "run", *DATASET_RUN, "-n", "12000",
+        "--chunk-size", "250", "-q", "--out", str(path), "--cluster", "local:2",
+        "--task-size", "250", "--format", "json",
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while len(_parts(path) if path.is_dir() else ()) < 2:
+        assert proc.poll() is None, proc.communicate()
+        assert time.time() < deadline
+        time.sleep(0.02)
+    workers = _worker_processes(proc.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    assert len(_parts(path)) < 48  # the run still had games to play when the worker died
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert err == ""
+    throughput = json.loads(out)["throughput"]
+    assert (throughput["workers"], throughput["worker_restarts"]) == (2, 1)
+    assert io.read_metadata(path)["complete"] is True
+
+
+def test_dask_log_records_become_one_line_or_nothing(capfd):
+    import logging
+
+    lines = []
+    with C.dask_logs_to(lines.append):
+        logging.getLogger("distributed.scheduler").error("Couldn't gather keys: {...}\nmore")
+        logging.getLogger("distributed.nanny").info("Start Nanny at: ...")  # below WARNING
+    with C.dask_logs_to(None):  # --quiet
+        logging.getLogger("distributed.scheduler").error("Removing worker ...")
+    assert lines == ["dask error: Couldn't gather keys: {...}"]
+    assert capfd.readouterr().err == ""

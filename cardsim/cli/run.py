@@ -124,6 +124,7 @@ def run(
                 notify=_say,
                 cluster=cluster,
                 task_size=task_size,
+                cluster_log=None if quiet else _say,  # Dask's own lines: none under --quiet
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed

@@ -263,7 +263,8 @@ class RunStats:
     decisions: int
     seconds: float
     threads: int
-    workers: int = 0  # cluster workers that played (0: this process)
+    workers: int = 0  # distinct cluster workers that played (0: this process)
+    restarts: int = 0  # times one of them was restarted by its nanny during the run
 
     @property
     def games_per_second(self) -> float:
@@ -498,6 +499,7 @@ def run(
     notify: Callable[[str], None] | None = None,
     cluster=None,
     task_size: int | None = None,
+    cluster_log: Callable[[str], None] | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
@@ -511,12 +513,13 @@ def run(
     address) plays the run on a Dask cluster in tasks of ``task_size`` games instead
     (``cardsim.core.cluster``): the same games, the same rows, in the same order to the sinks;
     sinks with ``fresh()``/``merge()`` are filled on the workers and merged, so no game row
-    travels unless another sink needs it.
+    travels unless another sink needs it. Dask's own log records go to ``cluster_log``, one line
+    each, or nowhere (``None``).
     """
     if cluster is not None:
         from cardsim.core import cluster as dask_cluster
 
-        with dask_cluster.session(cluster) as client:
+        with dask_cluster.session(cluster, log=cluster_log) as client:
             return dask_cluster.run(
                 spec, client, sinks, chunk_size, task_size, progress, start, until, ranges
             )
