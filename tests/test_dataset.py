@@ -322,6 +322,9 @@ def test_a_new_dataset_refused_after_taking_the_lock_leaves_no_directory(tmp_pat
     path = tmp_path / "new"
     lock = io.lock_out(path, spec, resume=False)
     assert sorted(os.listdir(path)) == [LOCK_FILE]
+    with pytest.raises(CardsimError, match=f"has no game yet: a run is starting to write it "
+                       rf"\(pid {os.getpid()} on "):  # fmt: skip
+        io.read_metadata(path)  # a reader while the new run's engine compiles
     lock.release()
     assert not path.exists()
     foreign = tmp_path / "foreign"

@@ -302,6 +302,12 @@ def _existing(path: str | Path, what: str = "results") -> Path:
         raise CardsimError(f"{what}: no path given")
     if path.is_dir():
         if not is_dataset(path):
+            writer = writer_of(path)
+            if writer is not None:  # a new run holds the lock while its engine compiles
+                raise CardsimError(
+                    f"results dataset {_quote(path)} has no game yet: a run is starting to "
+                    f"write it ({writer})"
+                )
             raise CardsimError(
                 f"{_quote(path)} is a directory but not a cardsim results dataset "
                 f"(no {METADATA_FILE})"

@@ -46,10 +46,13 @@ def _quote(path: Path) -> str:
 
 def _command() -> str:
     """This process's command line, short: ``cardsim run fruit-picking -n 9000 --out r``."""
-    argv = list(getattr(sys, "orig_argv", None) or sys.argv or ["python"])
-    words = [Path(argv[0]).name, *argv[1:]]
-    if words[1:3] == ["-m", "cardsim.cli.main"]:
-        words[:3] = ["cardsim"]
+    argv = sys.argv or [""]
+    words = [Path(argv[0]).name, *argv[1:]]  # a script: `cardsim run ...`
+    if words[0] in ("", "-", "-c", "main.py", "__main__.py"):  # python -m / -c: as started
+        original = list(getattr(sys, "orig_argv", None) or ["python"])
+        words = [Path(original[0]).name, *original[1:]]
+        if words[1:3] == ["-m", "cardsim.cli.main"]:
+            words[:3] = ["cardsim"]
     text = " ".join(words)
     return text if len(text) <= COMMAND_CHARS else text[: COMMAND_CHARS - 3] + "..."
 
