@@ -381,8 +381,10 @@ def _worker_processes(pid: int) -> list[int]:
 
 def test_a_worker_killed_under_quiet_prints_nothing_and_is_counted_once(tmp_path):
     """SIGKILL one worker process of a ``-q`` run once its first parts are written: Dask's own
-    "ERROR" lines stay out of stderr, and the summary counts 2 workers and 1 restart (the nanny's
-    new process has the same name), not 3 workers."""
+    "ERROR" lines stay out of stderr, and the summary reports the restart apart from the workers:
+    never more than the 2 workers (the nanny's new process keeps the dead one's name; the victim
+    may have died before it played a task, on a busy machine). The scheduler may count a second
+    worker lost when a loaded machine misses its heartbeats: at least 1 restart."""
     path = tmp_path / "run"
     command = [
         sys.executable, "-m", "cardsim.cli.main", "run", *DATASET_RUN, "-n", "12000",
@@ -403,7 +405,7 @@ def test_a_worker_killed_under_quiet_prints_nothing_and_is_counted_once(tmp_path
     assert proc.returncode == 0, err
     assert err == ""
     throughput = json.loads(out)["throughput"]
-    assert (throughput["workers"], throughput["worker_restarts"]) == (2, 1)
+    assert 1 <= throughput["workers"] <= 2 and throughput["worker_restarts"] >= 1
     assert io.read_metadata(path)["complete"] is True
 
 
@@ -418,3 +420,26 @@ def test_dask_log_records_become_one_line_or_nothing(capfd):
         logging.getLogger("distributed.scheduler").error("Removing worker ...")
     assert lines == ["dask error: Couldn't gather keys: {...}"]
     assert capfd.readouterr().err == ""
+
+
+class _Events:
+    """A client whose scheduler's event log is ``events`` (``Client.get_events``)."""
+
+    def __init__(self, events):
+        self.events = events
+
+    def get_events(self, topic):
+        assert topic == "all"
+        return self.events
+
+
+def test_workers_lost_counts_unexpected_removals_only():
+    events = [
+        (1.0, {"action": "add-worker", "worker": "tcp://a:1"}),
+        (2.0, {"action": "remove-worker", "worker": "tcp://a:1", "expected": False}),  # died
+        (3.0, {"action": "add-worker", "worker": "tcp://a:2"}),  # its nanny's new process
+        (4.0, {"action": "remove-worker", "worker": "tcp://b:1", "expected": True}),  # retired
+        (5.0, "a plain message"),
+    ]
+    assert C.workers_lost(_Events(events)) == 1
+    assert C.workers_lost(object()) == 0  # a client that cannot tell
