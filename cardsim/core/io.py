@@ -655,13 +655,14 @@ def lock_out(path: str | Path, spec, resume: bool) -> DatasetLock:
     """The lock of the dataset ``spec``'s run will write at ``path``, held, after the checks of
     ``check_out`` (made again under the lock: another writer may have changed it meanwhile).
 
-    A path that cannot hold the dataset is refused before anything is created; an existing
-    dataset held by another writer is refused naming it. The directory of a new dataset is made
+    A path that cannot hold the dataset, or a dataset a resume cannot continue, is refused
+    before anything is created (no lock file either); a dataset another writer holds is refused
+    naming it. The directory of a new dataset is made
     to hold the lock, and removed again by ``release()`` if nothing was written."""
     path = Path(path)
-    if not (path.is_dir() and (is_dataset(path) or not _holds_files(path))):
-        check_out(path, spec, resume)  # only checks: a foreign directory gets no lock file
-    lock = DatasetLock(path).acquire(create=True)
+    if not (path.is_dir() and writer_of(path) is not None):
+        check_out(path, spec, resume)  # only checks: refused input gets no lock file
+    lock = DatasetLock(path).acquire(create=True)  # a writer at work: refused naming it
     try:
         check_out(path, spec, resume)
     except BaseException:
