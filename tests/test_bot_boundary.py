@@ -173,3 +173,51 @@ def test_the_play_loop_releases_the_gil():
     spec = runner.make_spec("fruit-picking", 5, 2, ["random"], {})
     loop = specialize.loop_for(spec)
     assert loop.run_block.targetoptions["nogil"] is True
+
+
+# -- the type of an answer (issue 33): refused before the loop compiles when numba can tell, at the
+# boundary when it cannot (a bot that may answer None)
+
+WRONG_TYPES = {
+    "a tuple": ("return (0, 1)", "returns a tuple of 2"),
+    "a float": ("return 0.5", "returns float64"),
+    "a bool": ("return n_legal > 1", "returns bool"),
+    "nothing": ("x = n_legal", "returns nothing (None)"),
+}
+
+
+def _run_bot_file(tmp_path, body: str, name: str = "mine"):
+    bot_file = tmp_path / f"{name}_bots.py"
+    bot_file.write_text(
+        f"from numba import njit\n\n\n@njit\ndef {name}(obs, legal, n_legal, params, rng):\n"
+        f"    {body}\n"
+    )
+    args = ["run", "fruit-picking", "-n", "20", "-p", "2", "--bot-file", str(bot_file)]
+    result = CliRunner().invoke(cli, [*args, "--bots", f"{name},random", "--quiet"])
+    return bot_file, result
+
+
+@pytest.mark.parametrize(("body", "said"), WRONG_TYPES.values(), ids=WRONG_TYPES.keys())
+def test_an_answer_of_the_wrong_type_is_one_line_naming_file_function_and_type(
+    tmp_path, body, said
+):
+    bot_file, result = _run_bot_file(tmp_path, body)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    (line,) = result.stderr.strip().splitlines()[-1:]
+    assert line == (
+        f"cardsim: error: bot 'mine' (function 'mine' of {bot_file}) {said}: a bot answers an "
+        "integer, the index of its choice in legal[:n_legal]"
+    )
+
+
+def test_a_bot_that_may_answer_none_is_stopped_at_the_boundary_when_it_does(tmp_path):
+    """numba types it Optional(int64): only the run can tell, and the boundary does."""
+    body = "if n_legal > 1:\n        return None\n    return 0"
+    bot_file, result = _run_bot_file(tmp_path, body, name="maybe")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"cardsim: error: bot 'maybe' (seat 0, function 'maybe' of {bot_file}) answered None in "
+        "game 0: a bot answers an integer, the index of its choice in legal[:n_legal]"
+    )

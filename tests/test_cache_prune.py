@@ -25,10 +25,15 @@ def root(monkeypatch, tmp_path) -> Path:
     return tmp_path / "root"
 
 
-def fake(root: Path, name: str, days_ago: float, size: int = 1000, marker: bool = True) -> Path:
-    """A cache directory last used ``days_ago`` days ago, holding ``size`` bytes."""
+def fake(
+    root: Path, name: str, days_ago: float, size: int = 1000, marker: bool = True, tag: bool = True
+) -> Path:
+    """A cache directory last used ``days_ago`` days ago, holding ``size`` bytes; ``marker``:
+    with its last-use file, ``tag``: with the CACHEDIR.TAG saying cardsim made it."""
     path = root / name
     (path / "loops").mkdir(parents=True, exist_ok=True)
+    if tag:
+        cache.make_dir(path)
     data = path / "loops" / "code.nbc"
     data.write_bytes(b"x" * size)
     when = time.time() - days_ago * DAY
@@ -36,6 +41,8 @@ def fake(root: Path, name: str, days_ago: float, size: int = 1000, marker: bool 
     if marker:
         (path / cache.LAST_USE).touch()
         os.utime(path / cache.LAST_USE, (when, when))
+    if tag:
+        os.utime(path / cache.TAG, (when, when))
     os.utime(path, (when, when))
     return path
 
@@ -157,3 +164,95 @@ def test_the_listing_fits_80_columns(root):
     result = CliRunner().invoke(cli, ["cache"])
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+# -- only what cardsim made is removed; nothing is loaded from a cache others may write (issue 33)
+
+
+def foreign_entries(root: Path) -> dict[Path, bytes]:
+    """Entries cardsim never made, put into its cache directory (their files and bytes): a
+    user's file, a directory named like a cache directory but with neither cardsim's tag nor a
+    last-use file, a symbolic link to a tagged directory elsewhere (never followed), a directory
+    of someone else's."""
+    (root / "notes.txt").write_text("mine, not cardsim's")
+    lookalike = root / "numba-9-lookalike"
+    lookalike.mkdir()
+    (lookalike / "data.bin").write_bytes(b"keep")
+    elsewhere = fake(root.parent, "numba-0-elsewhere", 400)
+    (root / "numba-0-link").symlink_to(elsewhere, target_is_directory=True)
+    (root / "photos").mkdir()
+    (root / "photos" / "a.jpg").write_bytes(b"jpg")
+    kept = [root / "notes.txt", lookalike / "data.bin", root / "photos" / "a.jpg"]
+    return {path: path.read_bytes() for path in kept}
+
+
+def test_clear_removes_only_the_directories_cardsim_made_and_says_which(root):
+    fake(root, cache.compiled_dir().name, 0, size=2**20)
+    fake(root, "numba-0-old", 40, tag=False)  # an earlier version's: its last-use file
+    cache.make_dir(root / ".compiling")
+    (root / cache.PRUNE_STAMP).touch()
+    kept = foreign_entries(root)
+    result = CliRunner().invoke(cli, ["cache", "clear"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sorted(line.split(" (")[0] for line in lines[:-2]) == sorted(
+        ["removed .compiling", f"removed {cache.compiled_dir().name}", "removed numba-0-old"]
+    )
+    assert lines[-2].startswith("removed 3 directories (") and lines[-2].endswith(str(root))
+    assert lines[-1] == (
+        "left 4 entries cardsim did not make: notes.txt, numba-0-link, numba-9-lookalike, photos"
+    )
+    assert sorted(os.listdir(root)) == ["notes.txt", "numba-0-link", "numba-9-lookalike", "photos"]
+    assert all(path.read_bytes() == data for path, data in kept.items())
+    assert (root.parent / "numba-0-elsewhere" / cache.TAG).is_file()  # the link was not followed
+
+
+def test_prune_never_removes_a_directory_cardsim_did_not_make(root):
+    fake(root, "numba-0-old", 400)
+    untagged = fake(root, "numba-0-someone-elses", 400, marker=False, tag=False)
+    removed, _ = cache.prune(max_age_days=0, keep=0)
+    assert names(removed) == {"numba-0-old"}
+    assert untagged.exists() and "numba-0-someone-elses" not in names(cache.cache_dirs())
+
+
+def test_a_cache_directory_others_may_write_or_own_is_refused_in_one_line(root, monkeypatch):
+    assert cache.directory_problem(root) is None
+    root.chmod(0o777)
+    problem = cache.directory_problem(root)
+    assert "every user may write it (mode 0777)" in problem
+    assert f"Fix: chmod go-w '{root}'" in problem and "\n" not in problem
+    root.chmod(0o755)
+    inner = cache.make_dir(root / cache.compiled_dir().name / "loops")
+    inner.chmod(0o757)
+    assert "every user may write it" in cache.cache_problem()
+    inner.chmod(0o755)
+    assert cache.cache_problem() is None
+    monkeypatch.setattr(cache, "_user_ids", lambda: (os.getuid() + 4321,))
+    problem = cache.directory_problem(root)
+    assert "not to you" in problem and "set CARDSIM_CACHE_DIR to a directory of your own" in problem
+
+
+def test_nothing_is_loaded_from_a_cache_directory_every_user_may_write(tmp_path):
+    """A new process points numba's cache and the generated loops at a private directory, and
+    says why in one line on stderr."""
+    import subprocess
+    import sys
+
+    root = tmp_path / "shared"
+    root.mkdir()
+    root.chmod(0o777)
+    code = (
+        "import cardsim.core, numba.core.config as c; from cardsim.core import cache; "
+        "print(c.CACHE_DIR); print(cache.compiled_dir())"
+    )
+    env = {**os.environ, "CARDSIM_CACHE_DIR": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"cardsim: warning: compiled code is not loaded from '{root}'")
+    numba_dir, compiled = done.stdout.split()
+    assert numba_dir == compiled and not Path(compiled).is_relative_to(root)
+    assert not Path(compiled).exists()  # the private directory went with the process
+    assert os.listdir(root) == []

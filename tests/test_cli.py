@@ -184,9 +184,12 @@ def test_out_writes_every_game_with_its_metadata(tmp_path):
     path = tmp_path / "r.parquet"
     df, meta = run_to_file(path, "--chunk-size", 100)
     assert len(df) == 300 and df["game"].tolist() == list(range(300))
-    # one part per chunk, named by its games, next to the metadata; no temporary file left
+    # one part per chunk, named by its games, next to the metadata and the writers' lock
+    # (docs/datasets.md); no temporary file left
     names = sorted(p.name for p in path.iterdir())
-    assert names == ["_cardsim.json"] + [io.part_name(a, a + 100) for a in (0, 100, 200)]
+    assert names == [".cardsim-lock", "_cardsim.json"] + [
+        io.part_name(a, a + 100) for a in (0, 100, 200)
+    ]
     assert all(pq.ParquetFile(p.path).metadata.num_rows == 100 for p in io.list_parts(path))
     assert meta["ruleset"] == GAME and meta["seed"] == 7 and meta["n_players"] == 3
     assert meta["bots"] == ["greedy", "random", "planner"]

@@ -358,3 +358,88 @@ def test_a_killed_cluster_run_resumes(threaded_dataset, tmp_path):
     games, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(games, threaded_dataset)
     assert meta["complete"] is True
+
+
+# -- quiet means quiet; workers counted once (issue 33) ---------------------------------------------
+
+
+def _worker_processes(pid: int) -> list[int]:
+    """The Dask worker processes a command started (multiprocessing children of ``pid``)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            cmdline = open(f"/proc/{entry}/cmdline", "rb").read().decode(errors="replace")
+        except OSError:
+            continue
+        if int(stat[1]) == pid and "spawn_main" in cmdline:
+            found.append(int(entry))
+    return sorted(found)
+
+
+def test_a_worker_killed_under_quiet_prints_nothing_and_is_counted_once(tmp_path):
+    """SIGKILL one worker process of a ``-q`` run once its first parts are written: Dask's own
+    "ERROR" lines stay out of stderr, and the summary reports the restart apart from the workers:
+    never more than the 2 workers (the nanny's new process keeps the dead one's name; the victim
+    may have died before it played a task, on a busy machine). The scheduler may count a second
+    worker lost when a loaded machine misses its heartbeats: at least 1 restart."""
+    path = tmp_path / "run"
+    command = [
+        sys.executable, "-m", "cardsim.cli.main", "run", *DATASET_RUN, "-n", "12000",
+        "--chunk-size", "250", "-q", "--out", str(path), "--cluster", "local:2",
+        "--task-size", "250", "--format", "json",
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while len(_parts(path) if path.is_dir() else ()) < 2:
+        assert proc.poll() is None, proc.communicate()
+        assert time.time() < deadline
+        time.sleep(0.02)
+    workers = _worker_processes(proc.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    assert len(_parts(path)) < 48  # the run still had games to play when the worker died
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert err == ""
+    throughput = json.loads(out)["throughput"]
+    assert 1 <= throughput["workers"] <= 2 and throughput["worker_restarts"] >= 1
+    assert io.read_metadata(path)["complete"] is True
+
+
+def test_dask_log_records_become_one_line_or_nothing(capfd):
+    import logging
+
+    lines = []
+    with C.dask_logs_to(lines.append):
+        logging.getLogger("distributed.scheduler").error("Couldn't gather keys: {...}\nmore")
+        logging.getLogger("distributed.nanny").info("Start Nanny at: ...")  # below WARNING
+    with C.dask_logs_to(None):  # --quiet
+        logging.getLogger("distributed.scheduler").error("Removing worker ...")
+    assert lines == ["dask error: Couldn't gather keys: {...}"]
+    assert capfd.readouterr().err == ""
+
+
+class _Events:
+    """A client whose scheduler's event log is ``events`` (``Client.get_events``)."""
+
+    def __init__(self, events):
+        self.events = events
+
+    def get_events(self, topic):
+        assert topic == "all"
+        return self.events
+
+
+def test_workers_lost_counts_unexpected_removals_only():
+    events = [
+        (1.0, {"action": "add-worker", "worker": "tcp://a:1"}),
+        (2.0, {"action": "remove-worker", "worker": "tcp://a:1", "expected": False}),  # died
+        (3.0, {"action": "add-worker", "worker": "tcp://a:2"}),  # its nanny's new process
+        (4.0, {"action": "remove-worker", "worker": "tcp://b:1", "expected": True}),  # retired
+        (5.0, "a plain message"),
+    ]
+    assert C.workers_lost(_Events(events)) == 1
+    assert C.workers_lost(object()) == 0  # a client that cannot tell

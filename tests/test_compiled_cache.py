@@ -234,18 +234,19 @@ def test_the_cache_lives_under_a_key_of_the_sources(monkeypatch, tmp_path):
     assert cache.cache_root() == tmp_path / "c"
 
 
-def test_cache_clear_removes_everything(monkeypatch, tmp_path):
+def test_cache_clear_removes_the_directories_cardsim_made(monkeypatch, tmp_path):
+    """Only those (tagged: cache.is_ours); tests/test_cache_prune.py has what it leaves."""
     from click.testing import CliRunner
 
     from cardsim.cli.main import cli
 
     monkeypatch.setenv("CARDSIM_CACHE_DIR", str(tmp_path / "c"))
-    (tmp_path / "c" / "x").mkdir(parents=True)
-    (tmp_path / "c" / "x" / "f.nbi").write_bytes(b"1234")
+    made = cache.make_dir(tmp_path / "c" / "x")
+    (made / "f.nbi").write_bytes(b"1234")
     result = CliRunner().invoke(cli, ["cache", "clear"])
     assert result.exit_code == 0, result.output
-    assert "removed 1 files" in result.output
-    assert not (tmp_path / "c").exists()
+    assert "removed x (2 files" in result.output  # f.nbi and the tag
+    assert not made.exists() and (tmp_path / "c").is_dir()  # the root is the user's
 
 
 # jit.RULES_JIT relies on numba's private ``_nrt=False`` (compile without reference counting).

@@ -16,6 +16,7 @@ from cardsim.analysis.results import Results
 from cardsim.cli.main import cli
 from cardsim.core import io, runner
 from cardsim.core.errors import CardsimError
+from cardsim.core.lock import LOCK_FILE, DatasetLock
 from cardsim.core.outcomes import chunk_frame
 
 GAME = "fruit-picking"
@@ -51,14 +52,15 @@ def test_layout_metadata_and_parts(tmp_path, expected):
     path = tmp_path / "r"
     run_out(path, 1000, "--chunk-size", 400)
     names = sorted(os.listdir(path))
-    assert names == [io.METADATA_FILE, "part-000000000000-000000000400.parquet",
+    assert names == [LOCK_FILE, io.METADATA_FILE, "part-000000000000-000000000400.parquet",
                      "part-000000000400-000000000800.parquet",
                      "part-000000000800-000000001000.parquet"]  # fmt: skip
+    assert (path / LOCK_FILE).read_bytes() == b""  # the run let go: it no longer names itself
     raw = json.loads((path / io.METADATA_FILE).read_text())
     assert raw["format"] == io.FORMAT and raw["format_version"] == io.FORMAT_VERSION
     assert raw["complete"] is True and raw["games"] == 1000 and raw["seed"] == 4
     assert "games_done" not in raw  # the parts say which games are done
-    part = pq.ParquetFile(path / names[2])
+    part = pq.ParquetFile(path / names[3])
     info = json.loads(part.schema_arrow.metadata[io.PART_KEY])
     assert info == {"first": 400, "stop": 800, "run": io.run_key(raw)}
     df, meta = io.read_results(path, compact=False)
@@ -259,3 +261,76 @@ def test_a_damaged_dataset_is_refused_in_one_line(dataset, expected, damage, fra
         result = invoke(*args)
         assert result.exit_code == 2, (result.output, result.exception)
         assert len(result.stderr.strip().splitlines()) == 1 and fragment in result.stderr
+
+
+# -- one writer at a time (cardsim/core/lock.py, issue 33) ----------------------------------------
+
+
+def files(path):
+    """Every file of a dataset directory (the lock and temporary files too) with its bytes."""
+    return {n: (path / n).read_bytes() for n in sorted(os.listdir(path))}
+
+
+@pytest.mark.parametrize(
+    "damage", [damage_truncated_part, damage_foreign_part], ids=["truncated", "foreign"]
+)
+def test_a_refused_resume_writes_nothing_not_even_the_metadata(dataset, expected, damage):
+    """A resume with a larger --games onto a damaged part used to write games and
+    complete=false into _cardsim.json before it found the damage."""
+    meta = json.loads((dataset / io.METADATA_FILE).read_text())
+    meta["complete"] = False  # as a killed run leaves it: the resume reads every part
+    io.write_metadata(dataset, meta)
+    damage(dataset, expected)
+    before = files(dataset)
+    result = invoke("run", GAME, "-n", 1500, *ARGS, "--out", dataset, "--resume", "-q")
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert files(dataset) == before
+
+
+def test_a_dataset_another_writer_holds_is_refused_before_anything_changes(dataset, spec):
+    with DatasetLock(dataset).acquire():
+        before = files(dataset)
+        holder = json.loads(before[LOCK_FILE])
+        assert holder["pid"] == os.getpid() and "pytest" in holder["command"]
+        result = invoke("run", GAME, "-n", 1500, *ARGS, "--out", dataset, "--resume", "-q")
+        assert result.exit_code == 2
+        (line,) = result.stderr.strip().splitlines()
+        assert line.startswith(
+            f"cardsim: error: results dataset '{dataset}' is being written by another process "
+            f"(pid {os.getpid()} on "
+        )
+        assert files(dataset) == before
+        with pytest.raises(CardsimError, match="being written by another process"):
+            io.DatasetSink(dataset, spec, resume=True)  # the library's writer takes it too
+        assert files(dataset) == before
+    assert (dataset / LOCK_FILE).read_bytes() == b""
+
+
+def test_readers_say_when_a_run_is_still_writing(dataset, tmp_path):
+    assert "writer" not in io.read_metadata(dataset)
+    with DatasetLock(dataset).acquire():
+        meta = io.read_metadata(dataset)
+        assert meta["writer"].startswith(f"pid {os.getpid()} on ")
+        result = invoke("report", dataset, "--report", tmp_path / "rep")
+        assert result.exit_code == 0, result.output
+        assert f"a run is still writing {dataset} (pid {os.getpid()} on " in result.stderr
+        assert "covers the 1,000 games saved so far" in result.stderr
+    assert "writer" not in io.read_metadata(dataset)
+
+
+def test_a_new_dataset_refused_after_taking_the_lock_leaves_no_directory(tmp_path, spec):
+    path = tmp_path / "new"
+    lock = io.lock_out(path, spec, resume=False)
+    assert sorted(os.listdir(path)) == [LOCK_FILE]
+    with pytest.raises(CardsimError, match=f"has no game yet: a run is starting to write it "
+                       rf"\(pid {os.getpid()} on "):  # fmt: skip
+        io.read_metadata(path)  # a reader while the new run's engine compiles
+    lock.release()
+    assert not path.exists()
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("mine")
+    for resume, fragment in [(False, "not empty and not a results"), (True, "no _cardsim.json")]:
+        with pytest.raises(CardsimError, match=fragment):
+            io.lock_out(foreign, spec, resume=resume)
+    assert os.listdir(foreign) == ["notes.txt"]  # no lock file left in someone else's directory

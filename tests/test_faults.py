@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from cardsim.cli import run as run_command
 from cardsim.cli.main import cli
 from cardsim.core import io
+from cardsim.core.lock import LOCK_FILE
 
 GAME = "fruit-picking"
 GAMES = 9000
@@ -303,3 +304,90 @@ def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
     assert any("Ctrl-C again to stop at once" in line for line in lines), err
     assert lines[-1].startswith("cardsim: stopped at once"), err
     assert "Traceback" not in err
+
+
+# -- two processes on one dataset (issue 33: cardsim/core/lock.py) --------------------------------
+
+
+def frozen_mid_run(proc: subprocess.Popen, path: Path, parts: int) -> bool:
+    """Freeze the run (SIGSTOP: it keeps its lock) once ``parts`` parts exist and games are
+    still to be played; False (the run ended) if it finished first."""
+    if not wait_for_parts(proc, path, parts):
+        finish(proc)
+        return False
+    proc.send_signal(signal.SIGSTOP)
+    if stopped(proc) and parts_on_disk(path) < PARTS:
+        return True
+    proc.send_signal(signal.SIGCONT)
+    finish(proc)
+    return False
+
+
+def every_file(path: Path) -> dict[str, bytes]:
+    """Every file of the dataset, the lock and a frozen run's temporary part included."""
+    return {n: (path / n).read_bytes() for n in sorted(os.listdir(path))}
+
+
+def refused_while_held(path: Path, holder: subprocess.Popen, *args: str) -> None:
+    """``cardsim *args`` exits 2 with one line naming ``path`` and the holder's pid, and touches
+    no file of ``path``."""
+    before = every_file(path)
+    code, out, err = finish(start(*args))
+    assert (code, out) == (2, ""), err
+    (line,) = err.strip().splitlines()
+    assert line.startswith(
+        f"cardsim: error: results dataset '{path}' is being written by another process "
+        f"(pid {holder.pid} on "
+    ), line
+    assert every_file(path) == before
+
+
+def test_a_second_run_or_resume_is_refused_while_a_run_writes_and_a_report_says_so(
+    tmp_path, expected
+):
+    path = tmp_path / "r"
+    for _ in range(ATTEMPTS):
+        shutil.rmtree(path, ignore_errors=True)
+        first = start(*RUN, "--out", str(path))
+        if frozen_mid_run(first, path, 3):
+            break
+    else:
+        raise AssertionError(f"the run finished before it could be frozen, {ATTEMPTS} times")
+    try:
+        # run vs resume with another chunk size (the overlapping parts of before), run vs run
+        refused_while_held(path, first, *RUN, "--out", str(path), "--resume", "--chunk-size", "170")
+        refused_while_held(path, first, *RUN, "--out", str(path))
+        # run vs report: the report reads the parts saved so far and says a run is writing
+        saved = io.read_metadata(path)["games_done"]
+        code, out, err = finish(start("report", str(path), "--report", str(tmp_path / "rep")))
+        assert code == 0, err
+        assert f"a run is still writing {path} (pid {first.pid} on " in err
+        assert f"covers the {saved:,} games saved so far" in err
+        assert "incomplete run: still being written" in (tmp_path / "rep" / "report.md").read_text()
+    finally:
+        first.send_signal(signal.SIGCONT)
+    code, _, err = finish(first)
+    assert code == 0, err
+    assert_same_rows(path, expected)
+
+
+def test_a_lock_left_by_sigkill_does_not_block_and_resume_excludes_resume(tmp_path, expected):
+    path = tmp_path / "r"
+    for _ in range(ATTEMPTS):
+        killed_at = kill_after(path, 3)
+        left = json.loads((path / LOCK_FILE).read_text())
+        assert left["command"].startswith("cardsim run")  # the killed run's record stays...
+        assert "writer" not in io.read_metadata(path)  # ...but nobody holds the lock
+        first = start(*RUN, "--out", str(path), "--resume")
+        if frozen_mid_run(first, path, killed_at // CHUNK + 3):
+            break
+    else:
+        raise AssertionError(f"every resume finished before it could be frozen ({ATTEMPTS} tries)")
+    try:
+        # the second resume neither plays nor removes the first one's temporary part
+        refused_while_held(path, first, *RUN, "--out", str(path), "--resume", "--chunk-size", "170")
+    finally:
+        first.send_signal(signal.SIGCONT)
+    code, _, err = finish(first)
+    assert code == 0 and err == "", err
+    assert_same_rows(path, expected)

@@ -89,6 +89,13 @@ def dataset_counters(meta: dict, ruleset, columns: list[str]) -> tuple[str, ...]
     return tuple(n for n in names if f"{n}_0" in columns)
 
 
+def _incomplete(meta: dict) -> str:
+    """What the report's games row adds for a run not finished (or still being written)."""
+    if meta.get("complete", True):
+        return ""
+    return " (incomplete run: still being written)" if meta.get("writer") else " (incomplete run)"
+
+
 def report_from_stats(stats: BalanceStats, title: str | None = None) -> Report:
     """Every section of the standard report from the counts of a run."""
     meta = stats.metadata
@@ -209,7 +216,7 @@ def run_section(stats: BalanceStats) -> Section:
     rows = [
         ("ruleset", meta.get("ruleset", "?")),
         ("players", str(k)),
-        ("games", f"{stats.games:,}" + ("" if meta.get("complete", True) else " (incomplete run)")),
+        ("games", f"{stats.games:,}" + _incomplete(meta)),
         ("seed", str(meta.get("seed", 0))),
         ("bots", bots),
         *((f"parameters of {b}", bot_params_text(stats, b, p)) for b, p in params.items() if p),

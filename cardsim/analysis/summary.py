@@ -463,7 +463,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
     if stats is not None and stats.games > 0 and stats.seconds > 0:
         where = f"{stats.threads} thread" + ("s" if stats.threads != 1 else "")
         if getattr(stats, "workers", 0):
-            where += f" of {stats.workers} cluster workers"
+            where += f" of {stats.workers} cluster workers{_restarted(stats)}"
         lines += [
             "",
             wrap(
@@ -611,4 +611,17 @@ def summary_record(summary: Summary, spec, stats=None) -> dict:
             "decisions_per_second": stats.decisions / stats.seconds,
             "threads": stats.threads,
         }
+        if getattr(stats, "workers", 0):
+            record["throughput"]["workers"] = stats.workers
+            record["throughput"]["worker_restarts"] = getattr(stats, "restarts", 0)
     return record
+
+
+def _restarted(stats) -> str:
+    """`` (1 restarted during the run)``: a worker whose process died and was started again
+    counts once among the workers, and its restarts here."""
+    restarts = getattr(stats, "restarts", 0)
+    if not restarts:
+        return ""
+    times = "once" if restarts == 1 else f"{restarts} times"
+    return f" (restarted {times} during the run)"

@@ -127,6 +127,16 @@ def cache_prune(older_than: float, keep: int, dry_run: bool) -> None:
 
 @cache.command("clear")
 def cache_clear() -> None:
-    """Delete every cached compiled engine (the next run compiles again)."""
-    files, size = compiled_cache.clear()
-    click.echo(f"removed {files} files ({size / 2**20:.1f} MiB) from {compiled_cache.cache_root()}")
+    """Delete every cached compiled engine (the next run compiles again): the directories
+    cardsim made in the cache directory (each holds its CACHEDIR.TAG), nothing else."""
+    root = compiled_cache.cache_root()
+    cleared = compiled_cache.clear()
+    for name, files, size in cleared.removed:
+        click.echo(f"removed {name} ({files} files, {_mib(size)})")
+    click.echo(
+        f"removed {len(cleared.removed)} directories ({cleared.files} files, "
+        f"{_mib(cleared.size)}) from {root}"
+    )
+    if cleared.left:
+        shown = ", ".join(cleared.left[:5]) + (", ..." if len(cleared.left) > 5 else "")
+        click.echo(f"left {len(cleared.left)} entries cardsim did not make: {shown}")

@@ -53,9 +53,15 @@ def report(results, out_dir, alias_dir, force, fmt) -> None:
     out_dir = _report_dir(out_dir, alias_dir)
     check_report_dir(out_dir, force, "-o" if alias_dir is None else "--report")
 
-    io.read_metadata(results)  # one-line error for a missing or foreign file, before any work
+    meta = io.read_metadata(results)  # one-line error for a missing or foreign file, first
     total = io.count_games(results)
     made = not Path(out_dir).exists()
+    if meta.get("writer"):
+        click.echo(
+            f"cardsim: note: a run is still writing {results} ({meta['writer']}): this report "
+            f"covers the {total:,} games saved so far",
+            err=True,
+        )
     prepare_dir(out_dir)
     with progress_bar(total, 0, quiet=False) as bar:
         stats = dataset_stats(results, progress=bar.update)

@@ -67,7 +67,7 @@ def run(
     from cardsim.cli.specs import spec_from_options
     from cardsim.cli.targets import check_report_dir
 
-    spec = summary = sink = stats = frames = None
+    spec = summary = sink = stats = frames = lock = None
     check_report_dir(report_dir, force)  # an existing --out dataset: refused by DatasetSink
     try:
         with compiling(game, bot_files, quiet, bots):
@@ -87,9 +87,12 @@ def run(
             summary = SummaryAccumulator(spec)
             stop, chunk = _precision_stop(until_ci, summary, chunk)
             if out is not None:
-                from cardsim.core.io import check_out  # pandas and pyarrow load only when needed
+                from cardsim.core.io import lock_out  # pandas and pyarrow load only when needed
 
-                check_out(out, spec, resume)
+                # held until the dataset is closed, or the command ends whatever way it does:
+                # a second writer of --out is refused here, before it compiles or writes
+                lock = lock_out(out, spec, resume)
+                ctx.call_on_close(lock.release)
             if report_dir is not None:
                 from cardsim.analysis.report import prepare_dir
 
@@ -104,7 +107,7 @@ def run(
         if out is not None:
             from cardsim.core.io import DatasetSink  # pandas and pyarrow load only when needed
 
-            sink = DatasetSink(out, spec, resume=resume, feed=feed)
+            sink = DatasetSink(out, spec, resume=resume, feed=feed, lock=lock)
             if sink.note:
                 _say(sink.note)
         start = sink.games if sink is not None else 0
@@ -121,6 +124,7 @@ def run(
                 notify=_say,
                 cluster=cluster,
                 task_size=task_size,
+                cluster_log=None if quiet else _say,  # Dask's own lines: none under --quiet
             )
         spec = _stopped_early(spec, summary, sink, frames)
         path = sink.close() if sink is not None else None  # saved before anything is printed

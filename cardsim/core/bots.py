@@ -64,10 +64,19 @@ def check_compiled(fn, name: str) -> CPUDispatcher:
     return fn
 
 
+def bot_origin(fn) -> str:
+    """Where a bot's code is: ``function 'pick' of /home/me/bots.py``."""
+    py_func = getattr(fn, "py_func", fn)
+    code = getattr(py_func, "__code__", None)
+    where = f" of {code.co_filename}" if code is not None else ""
+    return f"function {getattr(py_func, '__qualname__', repr(py_func))!r}{where}"
+
+
 def compile_bot(fn, name: str) -> CPUDispatcher:
     """``fn`` compiled for ``BOT_SIGNATURE``; a one-line ``CardsimError`` naming the bot if it is
-    not a compiled function or does not fit the signature."""
-    from cardsim.core.kernel import BOT_SIGNATURE
+    not a compiled function, does not fit the signature, or answers something other than an
+    integer (``kernel.answer_type_problem``: what numba can tell before the loop compiles)."""
+    from cardsim.core.kernel import BOT_SIGNATURE, answer_type_problem
 
     check_compiled(fn, name)
     try:
@@ -80,6 +89,12 @@ def compile_bot(fn, name: str) -> CPUDispatcher:
             "bot(obs: int32[:], legal: int32[:], n_legal: int64, params: float64[:], rng: uint64[:]) "
             f"-> int: {first}"
         ) from None
+    problem = answer_type_problem(fn.overloads[BOT_SIGNATURE.args].signature.return_type)
+    if problem is not None:
+        raise CardsimError(
+            f"bot {name!r} ({bot_origin(fn)}) {problem}: a bot answers an integer, the index of "
+            "its choice in legal[:n_legal]"
+        )
     return fn
 
 

@@ -20,14 +20,33 @@ last hour (another process may be running from it) and either was last used more
 ``MAX_AGE_DAYS`` ago or is not among the ``KEEP`` most recently used others.
 ``CARDSIM_CACHE_AUTO_PRUNE=0`` turns that off; ``cardsim cache`` lists the directories and
 ``cardsim cache prune`` prunes now, with other limits if asked.
+
+What cardsim deletes (issue 33): only what it made. Every directory cardsim makes under the root
+holds a ``CACHEDIR.TAG`` (the Cache Directory Tagging Standard's signature, then a line naming
+cardsim; backup tools skip such directories); a ``numba-*`` directory of an earlier version is
+known by its ``last-use`` file. ``clear`` and ``prune`` remove those directories (and the root's
+``.last-prune`` stamp), never another file or directory, however it is named, and say what they
+removed and what they left.
+
+What cardsim loads (issue 33): numba's cache files are pickles and the generated play loops are
+Python modules, so whoever can write the cache can run code in every cardsim process. Like pip
+and ssh, cardsim loads nothing from a cache directory (the root, this tree's directory and the
+directories in it) that is not owned by the user (or by root) or that other users may write
+(group-writable is allowed only for the user's own private group): ``point_numba_cache`` then
+points numba and the generated loops at a new private directory for this process (everything
+compiles again), and says so in one line with the fix (``chmod go-w DIR``, or another
+``CARDSIM_CACHE_DIR``).
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
+import stat
 import sys
+import tempfile
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -84,6 +103,8 @@ def package_key() -> str:
 
 
 _KEY = None
+_PRIVATE: Path | None = None  # this process's own cache, when the configured one is unsafe
+UNSAFE: str | None = None  # why the configured cache is not used (one line), if it is not
 
 
 def compiled_dir() -> Path:
@@ -91,12 +112,18 @@ def compiled_dir() -> Path:
     global _KEY
     if _KEY is None:
         _KEY = package_key()
-    return cache_root() / f"numba-{_numba_version()}-{_KEY}"
+    base = _PRIVATE if _PRIVATE is not None else cache_root()
+    return base / f"numba-{_numba_version()}-{_KEY}"
 
 
 def point_numba_cache() -> None:
     """Send numba's on-disk cache to ``compiled_dir()``; before any ``cache=True`` function is
-    defined (numba reads the setting when a cached function is decorated)."""
+    defined (numba reads the setting when a cached function is decorated). A cache directory
+    that is not safe to load from (``cache_problem``) is left alone: this process compiles into
+    a private directory of its own instead, and says why in one line on stderr."""
+    problem = cache_problem()
+    if problem is not None:
+        _use_private_cache(problem)
     target = str(compiled_dir())
     os.environ["NUMBA_CACHE_DIR"] = target  # read when numba is imported, and by subprocesses
     config = sys.modules.get("numba.core.config")
@@ -104,15 +131,168 @@ def point_numba_cache() -> None:
         config.CACHE_DIR = target
 
 
-def clear() -> tuple[int, int]:
-    """Remove every cardsim cache; returns (files, bytes) removed."""
+def _use_private_cache(problem: str) -> None:
+    global _PRIVATE, UNSAFE
+    if _PRIVATE is None:
+        _PRIVATE = Path(tempfile.mkdtemp(prefix="cardsim-private-cache-"))  # mode 0700
+        atexit.register(shutil.rmtree, _PRIVATE, True)
+    UNSAFE = problem
+    try:
+        sys.stderr.write(f"cardsim: warning: {problem}\n")
+    except (OSError, ValueError):
+        pass
+
+
+# What cardsim loads from: the ownership and permission rule ---------------------------------
+
+
+def _user_ids() -> tuple[int, ...]:
+    """Owners a cache directory may have: the user, and root (who can change anything anyway)."""
+    return (os.getuid(), 0)
+
+
+def _private_group(gid: int) -> bool:
+    """The user's own group (named after the user, no other member): group-writable is safe."""
+    try:
+        import grp
+        import pwd
+
+        group = grp.getgrgid(gid)
+        return group.gr_name == pwd.getpwuid(os.getuid()).pw_name and not group.gr_mem
+    except (ImportError, KeyError):
+        return False
+
+
+def _owner_name(uid: int) -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"uid {uid}"
+
+
+def directory_problem(path: Path) -> str | None:
+    """Why compiled code must not be loaded from the directory ``path`` (one line with the fix),
+    or ``None``: it does not exist, or it is owned by the user (or root) and no one else may
+    write it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    if info.st_uid not in _user_ids():
+        return (
+            f"compiled code is not loaded from {str(path)!r}: it belongs to "
+            f"{_owner_name(info.st_uid)}, not to you ({_owner_name(os.getuid())}), and cardsim "
+            "runs the code it finds there; this run compiles into a private directory instead. "
+            "Fix: set CARDSIM_CACHE_DIR to a directory of your own"
+        )
+    others = info.st_mode & stat.S_IWOTH
+    group = info.st_mode & stat.S_IWGRP and not _private_group(info.st_gid)
+    if others or group:
+        who = "every user" if others else "its group"
+        return (
+            f"compiled code is not loaded from {str(path)!r}: {who} may write it "
+            f"(mode {stat.S_IMODE(info.st_mode):04o}), and cardsim runs the code it finds there; "
+            f"this run compiles into a private directory instead. Fix: chmod go-w {str(path)!r} "
+            "(or set CARDSIM_CACHE_DIR to a directory of your own)"
+        )
+    return None
+
+
+def cache_problem() -> str | None:
+    """The first ``directory_problem`` of the root, this tree's directory and the directories
+    in it (where numba's cache index files and the generated loops are loaded from)."""
     root = cache_root()
-    if not root.exists():
-        return 0, 0
-    files = [p for p in root.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    shutil.rmtree(root)
-    return len(files), size
+    mine = root / compiled_dir().name
+    for directory in (root, mine):
+        problem = directory_problem(directory)
+        if problem is not None:
+            return problem
+    if mine.is_dir():
+        for inside, subdirs, _ in os.walk(mine):
+            for name in subdirs:
+                problem = directory_problem(Path(inside) / name)
+                if problem is not None:
+                    return problem
+    return None
+
+
+# What cardsim deletes: only directories it made ------------------------------------------------
+
+TAG = "CACHEDIR.TAG"  # in every directory cardsim makes under the root
+TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"  # bford.info/cachedir
+TAG_TEXT = (
+    f"{TAG_SIGNATURE}\n"
+    "# Compiled code made by cardsim: `cardsim cache clear` removes this directory.\n"
+    "# About cache directory tags: https://bford.info/cachedir/\n"
+)
+
+
+def make_dir(path: Path) -> Path:
+    """Make (if needed) a directory of the cache and tag it as cardsim's; best effort for the
+    tag (a read-only cache still loads)."""
+    path.mkdir(parents=True, exist_ok=True)
+    tag = path / TAG
+    if not tag.is_file():
+        try:
+            temporary = path / f".{TAG}.{os.getpid()}.tmp"
+            temporary.write_text(TAG_TEXT)
+            os.replace(temporary, tag)
+        except OSError:
+            pass
+    return path
+
+
+def is_ours(path: Path) -> bool:
+    """Whether cardsim made the directory ``path`` (its tag, or, for a ``numba-*`` directory of
+    an earlier version, its ``last-use`` file). A symbolic link is never ours to follow."""
+    if path.is_symlink() or not path.is_dir():
+        return False
+    try:
+        text = (path / TAG).read_text(errors="replace")
+        if text.startswith(TAG_SIGNATURE) and "cardsim" in text:
+            return True
+    except OSError:
+        pass
+    return path.name.startswith(DIR_PREFIX) and (path / LAST_USE).is_file()
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """What ``clear`` did: the directories removed (name, files, bytes), the entries left."""
+
+    removed: list[tuple[str, int, int]]
+    left: list[str]
+
+    @property
+    def files(self) -> int:
+        return sum(n for _, n, _ in self.removed)
+
+    @property
+    def size(self) -> int:
+        return sum(b for _, _, b in self.removed)
+
+
+def clear(root: Path | None = None) -> Cleared:
+    """Remove every directory cardsim made under the root (``is_ours``) and its prune stamp;
+    every other entry stays, named in ``left``."""
+    root = cache_root() if root is None else Path(root)
+    removed, left = [], []
+    try:
+        children = sorted(root.iterdir())
+    except OSError:  # no cache yet
+        return Cleared([], [])
+    for child in children:
+        if is_ours(child):
+            found = _files(child)
+            removed.append((child.name, len(found), sum(_size(f) for f in found)))
+            remove_dir(child)
+        elif child.name == PRUNE_STAMP and child.is_file() and not child.is_symlink():
+            child.unlink(missing_ok=True)
+        else:
+            left.append(child.name)
+    return Cleared(removed, left)
 
 
 # Old directories: listing and pruning ----------------------------------------------------------
@@ -150,7 +330,7 @@ def mark_used(directory: Path | None = None) -> None:
     if now - _marked.get(directory, -_MARK_EVERY) < _MARK_EVERY:
         return
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        make_dir(directory)
         marker = directory / LAST_USE
         marker.touch()
         os.utime(marker, (now, now))
@@ -189,7 +369,7 @@ def cache_dirs(root: Path | None = None) -> list[CacheDir]:
     current = compiled_dir() if root == cache_root() else None
     found = []
     try:
-        children = [p for p in root.iterdir() if p.is_dir() and p.name.startswith(DIR_PREFIX)]
+        children = [p for p in root.iterdir() if p.name.startswith(DIR_PREFIX) and is_ours(p)]
     except OSError:  # no cache yet
         return []
     for path in children:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import os
 import re
 import threading
@@ -100,14 +101,20 @@ def _distributed():
 
 
 @contextlib.contextmanager
-def session(cluster: Any) -> Iterator[Any]:
+def session(cluster: Any, log: Callable[[str], None] | None = None) -> Iterator[Any]:
     """A ``distributed.Client`` for ``cluster``: a ``--cluster`` text (connected here and closed
     on exit, a local cluster started and stopped), a ``ClusterAddress``, or a client already open
-    (passed through, left open)."""
+    (passed through, left open). Meanwhile Dask's own log records of this process go to ``log``
+    as one line each, or nowhere (``None``: quiet means quiet; ``dask_logs_to``)."""
     if cluster is None:
         yield None
         return
     distributed = _distributed()
+    with dask_logs_to(log):
+        yield from _session(distributed, cluster)
+
+
+def _session(distributed, cluster: Any) -> Iterator[Any]:
     if isinstance(cluster, distributed.Client):
         yield cluster
         return
@@ -127,6 +134,46 @@ def session(cluster: Any) -> Iterator[Any]:
         yield client
 
 
+DASK_LOGGERS = ("distributed", "dask")
+
+
+class _OneLine(logging.Handler):
+    """Dask's records of WARNING and above as one line each (their first), to ``log``."""
+
+    def __init__(self, log: Callable[[str], None] | None):
+        super().__init__(logging.WARNING)
+        self.log = log
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.log is None:
+            return
+        with contextlib.suppress(Exception):  # a log line must never stop a run
+            lines = record.getMessage().strip().splitlines() or [""]
+            self.log(f"dask {record.levelname.lower()}: {lines[0]}")
+
+
+@contextlib.contextmanager
+def dask_logs_to(log: Callable[[str], None] | None) -> Iterator[None]:
+    """Route the records of Dask's loggers (``DASK_LOGGERS``: the scheduler and nannies of a
+    local cluster run in this process) through ``_OneLine`` instead of Dask's own handlers,
+    which print multi-line "ERROR" records on stderr (a worker killed: "Couldn't gather keys"),
+    even under ``--quiet``. Worker processes keep their logs to themselves
+    (``_local_cluster``)."""
+    handler = _OneLine(log)
+    saved = []
+    for name in DASK_LOGGERS:
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers = [handler]
+        logger.propagate = False
+    try:
+        yield
+    finally:
+        for logger, handlers, propagate in saved:
+            logger.handlers = handlers
+            logger.propagate = propagate
+
+
 @contextlib.contextmanager
 def _local_cluster(distributed, workers: int):
     """N worker processes of one thread each (a task uses its share of the cores through
@@ -134,9 +181,8 @@ def _local_cluster(distributed, workers: int):
 
     Without a dashboard the scheduler still serves HTTP (health checks) on 8787 by default, and
     warns "Port 8787 is already in use" when another cluster (a parallel test, another command)
-    holds it: it listens on a free port instead (``:0``)."""
-    import logging
-
+    holds it: it listens on a free port instead (``:0``). Its worker processes log nothing below
+    CRITICAL: what goes wrong there reaches this process as a task's error or a lost worker."""
     cluster = distributed.LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
@@ -144,7 +190,7 @@ def _local_cluster(distributed, workers: int):
         dashboard_address=None,
         worker_dashboard_address=None,
         scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"},
-        silence_logs=logging.ERROR,
+        silence_logs=logging.CRITICAL,
     )
     try:
         yield cluster
@@ -299,6 +345,7 @@ class TaskResult:
     parts: list
     chunks: list | None = None
     worker: str = ""  # address of the worker that played it
+    name: str = ""  # its name: a worker restarted by its nanny keeps the name, not the address
 
     @property
     def games(self) -> int:
@@ -306,11 +353,17 @@ class TaskResult:
 
 
 def _worker_address() -> str:
+    return _worker_identity()[0]
+
+
+def _worker_identity() -> tuple[str, str]:
+    """(address, name) of the Dask worker running this task; empty outside one."""
     with contextlib.suppress(ImportError, ValueError):
         from distributed import get_worker
 
-        return get_worker().address
-    return ""
+        worker = get_worker()
+        return worker.address, str(worker.name)
+    return "", ""
 
 
 def _numba_threads(processes_per_host: dict[str, int]) -> int:
@@ -350,8 +403,9 @@ def play_task(
                 chunks.append(chunk)
         seconds = time.perf_counter() - t0
     first, stop = pieces[0][0], pieces[-1][1]
+    address, name = _worker_identity()
     return TaskResult(
-        first, stop, stats.decisions, seconds, threads, list(parts), chunks, _worker_address()
+        first, stop, stats.decisions, seconds, threads, list(parts), chunks, address, name
     )
 
 
@@ -442,7 +496,9 @@ def run(
     game order. ``until()`` is asked after each task is merged and stops the run when true (the
     games merged are then those of a shorter run: tasks are one chunk each then, and a dataset's
     parts are written here, so that no part lies beyond the stop). Returns ``runner.RunStats``
-    (``threads``: numba threads summed over the workers that played).
+    (``workers``: distinct workers that played, by name: a worker restarted by its nanny keeps
+    its name; ``restarts``: worker processes that died during the run, ``workers_lost``;
+    ``threads``: numba threads summed over the workers).
     """
     from distributed import as_completed
 
@@ -450,6 +506,7 @@ def run(
 
     chunk_size = chunk_size or runner.default_chunk(spec)
     wait_for_workers(client)
+    lost_before = workers_lost(client)
     hosts, n_workers = _processes_per_host(client)
     if ranges is None:
         ranges = [(spec.first_game + start, spec.first_game + spec.n_games)]
@@ -468,7 +525,8 @@ def run(
     tasks = task_ranges(ranges, spec.first_game, task_size, chunk_size)
     window = max(2, IN_FLIGHT_PER_WORKER * n_workers)
     results: dict[int, TaskResult] = {}
-    threads_of: dict[str, int] = {}  # worker address -> numba threads it played with
+    threads_of: dict[str, int] = {}  # worker name -> numba threads it played with
+    addresses: dict[str, set[str]] = {}  # worker name -> the addresses it played from
     futures = as_completed()
     submitted: dict[Any, int] = {}
     token = _token(r.key)
@@ -492,7 +550,9 @@ def run(
             result: TaskResult = fut.result()
             results[submitted.pop(fut)] = result
             fut.release()
-            threads_of[result.worker] = result.threads
+            name = result.name or result.worker
+            threads_of[name] = result.threads
+            addresses.setdefault(name, set()).add(result.worker)
             if progress is not None:
                 progress(result.games)
             while next_task in results and not stopped:
@@ -512,7 +572,25 @@ def run(
             client.cancel(unfinished)
     stats.threads = sum(threads_of.values())
     stats.workers = len(threads_of)
+    moved = sum(len(seen) - 1 for seen in addresses.values())  # came back at a new address
+    stats.restarts = max(moved, workers_lost(client) - lost_before)
     return stats
+
+
+def workers_lost(client) -> int:
+    """Workers the scheduler has removed without being asked to (their process died), from its
+    event log ("remove-worker", not "expected"); 0 if it cannot tell."""
+    try:
+        events = client.get_events("all")
+    except Exception:  # an older scheduler, a closed connection: no count
+        return 0
+    return sum(
+        1
+        for _, event in events
+        if isinstance(event, dict)
+        and event.get("action") == "remove-worker"
+        and not event.get("expected")
+    )
 
 
 def _merge(task: TaskResult, mergeable, writers, ordered, stats) -> None:

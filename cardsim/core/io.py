@@ -74,6 +74,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from cardsim.core.errors import CardsimError
+from cardsim.core.lock import DatasetLock, is_lock_file, writer_of
 from cardsim.core.outcomes import Chunk, chunk_frame, game_column_names, seat_column_names
 
 FORMAT = "cardsim-dataset"
@@ -301,6 +302,12 @@ def _existing(path: str | Path, what: str = "results") -> Path:
         raise CardsimError(f"{what}: no path given")
     if path.is_dir():
         if not is_dataset(path):
+            writer = writer_of(path)
+            if writer is not None:  # a new run holds the lock while its engine compiles
+                raise CardsimError(
+                    f"results dataset {_quote(path)} has no game yet: a run is starting to "
+                    f"write it ({writer})"
+                )
             raise CardsimError(
                 f"{_quote(path)} is a directory but not a cardsim results dataset "
                 f"(no {METADATA_FILE})"
@@ -315,10 +322,14 @@ def _existing(path: str | Path, what: str = "results") -> Path:
 
 def read_metadata(path: str | Path) -> dict:
     """The run metadata of a results dataset or single file, with ``games_done`` (games on disk)
-    and ``complete``. Damaged or foreign input is a one-line ``CardsimError``."""
+    and ``complete``, and ``writer`` (who: ``lock.writer_of``) while a run is still writing the
+    dataset. Damaged or foreign input is a one-line ``CardsimError``."""
     path = _existing(path)
     if path.is_dir():
+        writer = writer_of(path)  # before the files: a run that ends meanwhile wrote them whole
         meta = _read_dataset_metadata(path)
+        if writer is not None:
+            meta["writer"] = writer
         parts = _checked_parts(path, meta)
         meta["games_done"] = sum(p.games for p in parts)
         covered = meta["games_done"] == meta["games"]
@@ -678,14 +689,17 @@ def write_results(path: str | Path, games: pd.DataFrame, metadata: dict) -> Path
     meta["format"] = FORMAT
     meta["format_version"] = FORMAT_VERSION
     meta["complete"] = False
+    meta.pop("writer", None)  # read_metadata's note about a run in progress, not the run
     check_metadata(meta, f"results {_quote(path)}")
     _check_columns(list(games.columns), meta, f"results {_quote(path)}")
-    prepare_new_dataset(path, "results")
-    write_metadata(path, meta)
-    for start in range(0, len(games), BATCH_ROWS):
-        write_part(path, games.iloc[start : start + BATCH_ROWS], meta)
-    meta["complete"] = True
-    write_metadata(path, meta)
+    _check_new_dataset(path, "results")  # nothing created for a path that cannot hold it
+    with DatasetLock(path).acquire(create=True):
+        prepare_new_dataset(path, "results")
+        write_metadata(path, meta)
+        for start in range(0, len(games), BATCH_ROWS):
+            write_part(path, games.iloc[start : start + BATCH_ROWS], meta)
+        meta["complete"] = True
+        write_metadata(path, meta)
     return path
 
 
@@ -717,7 +731,7 @@ def _check_new_dataset(path: Path, what: str = "--out") -> None:
             raise CardsimError(
                 f"{what} {_quote(path)} already holds a results dataset: {hint}choose another path"
             )
-        if any(os.scandir(path)):
+        if _holds_files(path):
             raise CardsimError(
                 f"{what} {_quote(path)} is a directory that is not empty and not a results dataset"
             )
@@ -728,6 +742,31 @@ def _check_new_dataset(path: Path, what: str = "--out") -> None:
             f"{what} {_quote(path)} is {kind}: results are a directory (a Parquet dataset); "
             "choose another path"
         )
+
+
+def _holds_files(path: Path) -> bool:
+    """Whether the directory ``path`` holds anything besides a dataset lock (``lock.py``)."""
+    return any(not is_lock_file(entry.name) for entry in os.scandir(path))
+
+
+def lock_out(path: str | Path, spec, resume: bool) -> DatasetLock:
+    """The lock of the dataset ``spec``'s run will write at ``path``, held, after the checks of
+    ``check_out`` (made again under the lock: another writer may have changed it meanwhile).
+
+    A path that cannot hold the dataset, or a dataset a resume cannot continue, is refused
+    before anything is created (no lock file either); a dataset another writer holds is refused
+    naming it. The directory of a new dataset is made
+    to hold the lock, and removed again by ``release()`` if nothing was written."""
+    path = Path(path)
+    if not (path.is_dir() and writer_of(path) is not None):
+        check_out(path, spec, resume)  # only checks: refused input gets no lock file
+    lock = DatasetLock(path).acquire(create=True)  # a writer at work: refused naming it
+    try:
+        check_out(path, spec, resume)
+    except BaseException:
+        lock.release()
+        raise
+    return lock
 
 
 def prepare_new_dataset(path: Path, what: str = "--out") -> None:
@@ -762,6 +801,10 @@ class DatasetSink:
     to play: ``runner.run(..., ranges=sink.missing)``); with nothing at ``path`` it starts
     afresh and says so in ``note``. Without ``resume``, an existing dataset is an error, never
     overwritten.
+
+    The sink holds the dataset's lock (``lock.py``) from its creation to ``close()`` or
+    ``abort()``: ``lock`` is one taken already (``lock_out``), else the sink takes it before it
+    looks at ``path``; a dataset another process writes is refused in one line naming it.
     """
 
     def __init__(
@@ -770,12 +813,21 @@ class DatasetSink:
         spec,
         resume: bool = False,
         feed: Iterable[Callable[[Chunk], None]] = (),
+        lock: DatasetLock | None = None,
     ):
         self.path = Path(path)
         self.spec = spec
         self.games = 0  # games on disk for this run
         self.note = ""  # a line for the user about what resume did
         self.missing: list[tuple[int, int]] = []
+        self.lock = lock if lock is not None else lock_out(self.path, spec, resume)
+        try:
+            self._start(resume, feed)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _start(self, resume: bool, feed: Iterable[Callable[[Chunk], None]]) -> None:
         if resume and self.resumable(self.path):
             self._resume(feed)
         else:
@@ -783,7 +835,8 @@ class DatasetSink:
                 self.note = f"nothing to resume at {_quote(self.path)}: starting the run afresh"
             prepare_new_dataset(self.path)
             self._write_metadata(complete=False)
-            self.missing = [(spec.first_game, spec.first_game + spec.n_games)]
+            lo = self.spec.first_game
+            self.missing = [(lo, lo + self.spec.n_games)]
 
     # -- resuming --------------------------------------------------------------------------------
 
@@ -798,20 +851,21 @@ class DatasetSink:
                 f"cannot resume {_quote(path)}: it is a single results file of an earlier "
                 "cardsim (complete as it is); --resume continues results datasets (directories)"
             )
-        return path.is_dir() and (is_dataset(path) or any(os.scandir(path)))
+        return path.is_dir() and (is_dataset(path) or _holds_files(path))
 
     def _resume(self, feed: Iterable[Callable[[Chunk], None]]) -> None:
+        """Continue the dataset: every check first (metadata, run, each part read whole), and
+        only then anything written (a refused resume leaves the dataset as it was)."""
         meta = read_metadata(_existing(self.path))
         self.check_resumable(self.path, meta, self.spec)
-        with contextlib.suppress(OSError):
-            remove_temporary_files(self.path)
         parts = list_parts(self.path)
-        want = dataset_metadata(self.spec)
-        if meta["games"] != want["games"]:  # extended: the new count is on disk before any part
-            self._write_metadata(complete=False)
-        for chunk in read_chunks(self.path, self.spec):
+        for chunk in read_chunks(self.path, self.spec):  # a damaged part is refused here
             for sink in feed:
                 sink(chunk)
+        with contextlib.suppress(OSError):  # ours to remove: no other writer holds the lock
+            remove_temporary_files(self.path)
+        if meta["games"] != dataset_metadata(self.spec)["games"]:
+            self._write_metadata(complete=False)  # extended: the new count before any part
         self.games = sum(p.games for p in parts)
         lo = self.spec.first_game
         self.missing = _gaps(parts, lo, lo + self.spec.n_games)
@@ -859,13 +913,19 @@ class DatasetSink:
         return self.games >= self.spec.n_games
 
     def close(self) -> Path:
-        """Mark the dataset complete when every game is in a part; the dataset's path."""
-        if self.complete:
-            self._write_metadata(complete=True)
+        """Mark the dataset complete when every game is in a part, and let go of its lock; the
+        dataset's path."""
+        try:
+            if self.complete:
+                self._write_metadata(complete=True)
+        finally:
+            self.lock.release()
         return self.path
 
     def abort(self) -> Path | None:
-        """After a failed run: the dataset keeps every finished part (nothing to undo)."""
+        """After a failed run: the dataset keeps every finished part (nothing to undo); its lock
+        is let go."""
+        self.lock.release()
         return self.path
 
     def metadata(self) -> dict:

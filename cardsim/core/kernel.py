@@ -55,7 +55,9 @@ the rest of the state), of the legal list and of its parameters, is compiled wit
 and an exception it raises stops the run (``FAULT_RAISED``) instead of crossing the loop.
 """
 
+import numpy as np
 from numba import njit, types
+from numba.extending import overload
 
 from cardsim.core import layout as L
 from cardsim.core.jit import HOT_RULES_JIT, RULES_JIT
@@ -126,6 +128,7 @@ and it releases the GIL, so that one Python thread per core plays a block."""
 FAULT_NONE = 0
 FAULT_BAD_ANSWER = 1  # the bot answered an index outside legal[:n] (value: the answer)
 FAULT_RAISED = 2  # the bot raised an exception (guarded bots only)
+FAULT_NO_ANSWER = 3  # the bot answered None (guarded bots typed Optional: checked at run time)
 FAULT_COLUMNS = ("kind", "bot", "seat", "game", "value", "n_legal")
 
 
@@ -145,6 +148,54 @@ def play_kernels(deal, step, observe, finalize) -> tuple:
 
 first_class_kernels = play_kernels
 """The earlier name of ``play_kernels`` (the loop no longer takes function pointers)."""
+
+
+def answer_type_problem(return_type) -> str | None:
+    """Why a bot compiled to return ``return_type`` (a numba type) cannot answer, or ``None``.
+
+    An integer answers (its range is checked at the boundary). An optional integer (a bot that
+    returns None on some path) is let through: whether it answers None is only known at run
+    time, where the guarded boundary checks it (``answered``, ``FAULT_NO_ANSWER``). Anything
+    else (a tuple, a float, a bool, an array, nothing) is refused before the loop compiles."""
+    inner = return_type.type if isinstance(return_type, types.Optional) else return_type
+    if isinstance(inner, types.Integer) and not isinstance(inner, types.Boolean):
+        return None
+    if isinstance(return_type, types.NoneType):
+        return "returns nothing (None)"
+    if isinstance(return_type, types.BaseTuple):
+        return f"returns a tuple of {len(return_type)}"
+    return f"returns {types.unliteral(return_type)}"
+
+
+def answered(answer) -> bool:
+    """In compiled code: False when a guarded bot typed Optional answered None (``overload``)."""
+    raise NotImplementedError("compiled code only")
+
+
+def answer_index(answer) -> int:
+    """In compiled code: an answer that is not None as an int64 (``overload``)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(answered, jit_options={"no_cpython_wrapper": True})
+def _answered(answer):
+    if isinstance(answer, types.Optional):
+        return lambda answer: answer is not None
+    return lambda answer: True
+
+
+@overload(answer_index, jit_options={"no_cpython_wrapper": True})
+def _answer_index(answer):
+    if isinstance(answer, types.Optional):
+        inner = answer.type
+
+        def unwrapped(answer):
+            if answer is None:
+                return np.int64(-1)
+            return np.int64(answer + inner(0))  # arithmetic unwraps the Optional; None excluded
+
+        return unwrapped
+    return lambda answer: np.int64(answer)
 
 
 @njit(**HOT_RULES_JIT)

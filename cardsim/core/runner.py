@@ -22,6 +22,7 @@ from cardsim import __version__
 from cardsim.core import cache, kernel, registry, specialize
 from cardsim.core.bots import (
     Bot,
+    bot_origin,
     check_compiled,
     load_bot_file,
     load_bot_reference,
@@ -262,7 +263,8 @@ class RunStats:
     decisions: int
     seconds: float
     threads: int
-    workers: int = 0  # cluster workers that played (0: this process)
+    workers: int = 0  # distinct cluster workers that played (0: this process)
+    restarts: int = 0  # times one of them was restarted by its nanny during the run
 
     @property
     def games_per_second(self) -> float:
@@ -448,6 +450,11 @@ def _fault_message(spec: RunSpec, loop, bot_code, params, rules, faults: np.ndar
             f"bot {name!r} (seat {seat}) answered {value} in game {game}: "
             f"not an index of its {n_legal} legal decisions (0..{n_legal - 1})"
         )
+    if kind == kernel.FAULT_NO_ANSWER:
+        return (
+            f"bot {name!r} (seat {seat}, {bot_origin(spec.bots[bot].fn)}) answered None in game "
+            f"{game}: a bot answers an integer, the index of its choice in legal[:n_legal]"
+        )
     row = spec.seat_bot_table[game % len(spec.seat_bot_table)]
     game_row = np.zeros(len(game_column_names(spec.ruleset)), np.int32)
     seat_rows = np.zeros((spec.n_players, len(seat_column_names(spec.ruleset))), np.int32)
@@ -490,6 +497,7 @@ def run(
     notify: Callable[[str], None] | None = None,
     cluster=None,
     task_size: int | None = None,
+    cluster_log: Callable[[str], None] | None = None,
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
@@ -503,12 +511,13 @@ def run(
     address) plays the run on a Dask cluster in tasks of ``task_size`` games instead
     (``cardsim.core.cluster``): the same games, the same rows, in the same order to the sinks;
     sinks with ``fresh()``/``merge()`` are filled on the workers and merged, so no game row
-    travels unless another sink needs it.
+    travels unless another sink needs it. Dask's own log records go to ``cluster_log``, one line
+    each, or nowhere (``None``).
     """
     if cluster is not None:
         from cardsim.core import cluster as dask_cluster
 
-        with dask_cluster.session(cluster) as client:
+        with dask_cluster.session(cluster, log=cluster_log) as client:
             return dask_cluster.run(
                 spec, client, sinks, chunk_size, task_size, progress, start, until, ranges
             )

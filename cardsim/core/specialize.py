@@ -58,8 +58,11 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import (
     BLOCK_JIT,
     FAULT_BAD_ANSWER,
+    FAULT_NO_ANSWER,
     FAULT_RAISED,
     {block_signature},
+    answer_index,
+    answered,
     end_turn_cap_reached,
 )
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
@@ -192,14 +195,23 @@ _COPY_PREFIX = """\
                 bot_obs[k] = obs[k]
 """
 
+# A guarded bot's answer is checked for its type too: one typed Optional may answer None (the
+# other types were refused before compiling: bots.compile_bot); its own variable, so that bots
+# of different integer types never unify into a float.
 _CATCHING_CALL = """\
             try:
-                choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+                answer{i} = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
             except Exception:
-                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)"""
+                return fault(fault_row, FAULT_RAISED, b, seat, game, 0, n)
+            if not answered(answer{i}):
+                return fault(fault_row, FAULT_NO_ANSWER, b, seat, game, 0, n)
+            choice = answer_index(answer{i})"""
 
 _RAISING_CALL = """\
-            choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
+            answer{i} = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)
+            if not answered(answer{i}):
+                return fault(fault_row, FAULT_NO_ANSWER, b, seat, game, 0, n)
+            choice = answer_index(answer{i})"""
 
 # A search bot (``Bot.search``, core/ismcts.py) is a ruleset's own and trusted: it reads the live
 # observation and gets the game's functions and the thread's search buffers besides.
@@ -557,6 +569,7 @@ def _compile_trusted(bot) -> None:
     compile_bot(bot.fn, bot.name)
     marker = _bot_marker(bot)
     if not marker.exists():
+        cache.make_dir(marker.parent.parent)  # tagged: cardsim's to remove (cache.is_ours)
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.touch()
 
@@ -582,7 +595,8 @@ def _start_bot_compile(bots):
     cache, because numba's cache index of a function is not safe against two processes saving
     different signatures of it at once (the helpers that bots and engine share). ``None`` if it
     cannot start (the caller compiles the bots itself)."""
-    root = cache.cache_root() / ".compiling" / f"{os.getpid()}-{threading.get_ident()}-{id(bots)}"
+    compiling = cache.make_dir(cache.cache_root() / ".compiling")  # tagged: cardsim's to remove
+    root = compiling / f"{os.getpid()}-{threading.get_ident()}-{id(bots)}"
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["CARDSIM_CACHE_DIR"] = str(root)
     env["PYTHONPATH"] = os.pathsep.join([p for p in sys.path if p])
@@ -677,6 +691,7 @@ def loop_for(spec):
                 if not is_guarded and not bot.search:
                     _compile_trusted(bot)  # loaded from the cache the child filled
         if not path.exists() or path.read_text() != source:
+            cache.make_dir(path.parent.parent)  # tagged: cardsim's to remove (cache.is_ours)
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.parent / f".{path.stem}.{os.getpid()}.tmp"
             temporary.write_text(source)
