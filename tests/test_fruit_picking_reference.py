@@ -604,7 +604,10 @@ def test_trace_replay_says_why_the_game_ended_and_who_could_win_in_words(rules, 
     assert trace.END_WORDS.keys() == set(range(len(C.END_REASONS)))
 
 
-
+def test_trace_replay_tells_the_game_and_confirms_the_engine():
+    """Restored: its ``def`` line was lost in 2b987eb, so this body ran twice inside the
+    parametrized test above under that test's name. Seen to fail with ``engine_check`` planted to
+    return ``ENGINE_AGREES`` whatever the rows (the wrong row is no longer reported)."""
     rules = {"variant_umbrella": True, "variant_market_operation": True}
     spec = runner.make_spec(GAME, 5, 3, ["random", "greedy", "planner"], rules, seed=3)
     text = trace.replay(spec, 4)
