@@ -17,9 +17,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 EXAMPLES = 100  # the budget of a test that sets none
-_COMMON = dict(
-    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+_COMMON = dict(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 settings.register_profile("ci", derandomize=True, print_blob=True, **_COMMON)
 settings.register_profile("default", **_COMMON)
