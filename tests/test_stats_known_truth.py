@@ -59,8 +59,8 @@ def test_rating_intervals_cover_the_true_strengths():
 def test_clustered_rating_intervals_cover_the_true_strengths():
     """Each of 100 deals played 4 times with the same finishing order (copies, the extreme of
     dependence): the cluster-robust intervals cover the truth about 95% of the time, where the
-    plain ones, counting 400 games as independent, cover far less. Seen to fail with
-    ``cluster_meat``'s clusters planted as one per game (``clusters=np.arange(games)``)."""
+    plain ones, counting 400 games as independent, cover far less. Seen to fail with the
+    standard errors planted at 0.7 times their value, as above."""
     rng = np.random.default_rng(7)
     runs = 100
     covered = plain = 0
@@ -87,8 +87,7 @@ def _paired_runs(runs: int, games: int, shift: float, rng):
 
 
 def test_paired_interval_covers_the_true_difference():
-    """Seen to fail with ``paired_row`` planted to use the unpaired ``ttest_ind`` interval
-    (too wide: covers ~100%) and with ``CONFIDENCE`` planted as 0.80."""
+    """Seen to fail with ``paired_row``'s interval planted at 80% instead of ``CONFIDENCE``."""
     rng = np.random.default_rng(11)
     rows = list(_paired_runs(400, 50, 0.3, rng))
     covered = sum(r["ci_low"] <= 0.3 <= r["ci_high"] for r in rows)
@@ -121,8 +120,7 @@ def _textbook_holm(p: list[float]) -> list[float]:
 @settings(max_examples=30)
 @given(st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=1, max_size=30))
 def test_holm_is_statsmodels_and_the_textbook(values):
-    """Seen to fail with ``holm`` planted to use ``method="bonferroni"`` and planted to adjust the
-    NaN-free p-values after sorting them (values land on the wrong metrics)."""
+    """Seen to fail with ``holm`` planted to use ``method="bonferroni"``."""
     from statsmodels.stats.multitest import multipletests
 
     p = pd.Series(
