@@ -447,9 +447,7 @@ def test_the_run_section_names_each_bot_parameter():
     from cardsim.analysis.balance_stats import BalanceStats
 
     tuned = {"planner": {"money": 1.25}}
-    results = cardsim.simulate(
-        "fruit-picking", 50, players=2, bots="planner,greedy", bot_params=tuned
-    )
+    results = cardsim.simulate("fruit-picking", 50, players=2, bots="planner,greedy", bot_params=tuned)
     assert results.metadata["bot_param_names"]["planner"][3] == "money"
     stats = BalanceStats.from_frame(results.frame, results.metadata)
     facts = dict(run_section(stats).tables[0].frame.itertuples(index=False))
