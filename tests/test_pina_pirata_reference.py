@@ -140,7 +140,8 @@ def _options_took_effect(rules, players, bots, games, chunk):
     """Each option a case sets (but those that only set it up) changes the engine's outcome rows
     on the same seeds when put back to its default alone; a key whose default alone makes an
     invalid configuration (a deck too small for the hands) is judged with the others. Seen to
-    fail with ``encode`` planted to ignore ``discard_to_top`` (case 15)."""
+    fail on case 10 as it was: its ``hand_size`` 5 changes nothing with 6 players (R4: they are
+    dealt ``hand_size_6p``), so the key was dropped from the case."""
     from cardsim.core.errors import CardsimError
 
     keys = [k for k in rules if k not in CONTEXT] or list(rules)
@@ -159,7 +160,8 @@ def _options_took_effect(rules, players, bots, games, chunk):
 def _triggered_tiles_resolved(rules, events):
     """In a tile case (``tile_set(t)``), tile ``t``, when it acts on a play (``C.PLAY_KEY``,
     ``C.PLAY_ONTO``), resolved at least once in the reference's games (an ``EV_TILE`` or a draw it
-    caused). The two companion tiles need not: T19's "you may take" was never taken in two cases
+    caused); seen to fail on cases 34 and 61 when it required every fixed tile, companions too.
+    The two companion tiles need not: T19's "you may take" was never taken in two cases
     that hold it as a companion. Tiles that only change matching or hold always (T6, T9, T29,
     T33-T37, ...) leave no event of their own and are not checked here."""
     t = int(str(rules.get("fixed_tiles", "0")).split(",")[0])
