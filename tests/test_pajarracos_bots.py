@@ -117,14 +117,66 @@ def test_weighted_bots_decline_an_extra_turn_that_only_costs_cards(bot):
     assert _extra_turn_choice(bot, {"grapes": 1}, trees) == C.C_DECLINE
 
 
+_DECLINE_COUNTS = []
+
+
+def _declines_by_legal_count(games: int) -> dict[int, list[int]]:
+    """{number of legal decisions: [extra turns begun with that many, declines]} over ``games``
+    4-player games of the random bot (seed 5), in a loop compiled on first use that asks the bot
+    as the play loop does (a Python loop over the steps would take a minute)."""
+    if not _DECLINE_COUNTS:
+        from numba import njit
+
+        from cardsim.core import kernel
+        from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
+        from cardsim.games.pajarracos import bots as B
+        from cardsim.games.pajarracos import engine as E
+
+        @njit
+        def count(n_games, rules, turn_cap, out):
+            state = np.zeros(C.STATE_LEN, np.int32)
+            legal = np.zeros(C.MAX_LEGAL, np.int32)
+            params = np.zeros(0, np.float64)
+            chance = np.zeros(1, np.uint64)
+            rng = np.zeros(1, np.uint64)
+            for game in range(n_games):
+                chance[0] = stream_start(5, game, CHANCE_STREAM)
+                rng[0] = stream_start(5, game, BOT_STREAM)
+                state[:] = 0
+                state[L.H_CAP_TURNS] = turn_cap * 4
+                n = E.deal(state, rules, 4, chance, legal)
+                while state[L.H_OVER] == 0:
+                    pick = 0
+                    if n > 1:  # the play loop asks a bot only for a real choice
+                        pick = B.random_bot(state[: C.OBS_LEN], legal, n, params, rng)
+                        if legal[n - 1] == C.C_DECLINE:  # listed last (bots.py, A17)
+                            out[n, 0] += 1
+                            out[n, 1] += legal[pick] == C.C_DECLINE
+                    n = E.step(state, rules, legal[pick], chance, legal)
+                    kernel.end_turn_cap_reached(state)
+
+        _DECLINE_COUNTS.append(count)
+    from cardsim.games.pajarracos import rules as R
+
+    values = runner.make_spec("pajarracos", 1, 4, ["random"], {}).rules
+    out = np.zeros((C.MAX_LEGAL + 1, 2), np.int64)
+    _DECLINE_COUNTS[0](games, R.encode(values, 4), values["turn_cap"], out)
+    return {n: [int(t), int(d)] for n, (t, d) in enumerate(out) if t}
+
+
 def test_random_bot_declines_as_often_as_it_picks_any_other_decision():
-    """The random bot treats declining as one more legal decision (bots.py docstring): over many
-    games its declines per extra turn begun are near 1 / (legal decisions), not 0 and not 1."""
-    spec = runner.make_spec("pajarracos", 3000, 4, ["random"], {}, seed=5)
-    chunks = list(runner.iter_chunks(spec))
-    taken = _per_game(chunks, 0, "extra_turns")
-    declined = _per_game(chunks, 0, "extra_turns_declined")
-    assert 0.01 < declined / (taken + declined) < 0.5
+    """The random bot treats declining an extra turn as one more legal decision (bots.py
+    docstring; pajarracos.md R18, A17): where n decisions are legal, it declines with chance 1/n.
+    A chi-square over the legal counts seen compares the declines with that share. Seen to fail
+    with the random bot planted to skip the last legal decision (``randint(rng, n_legal - 1)``:
+    it never declines) and planted to decline half the time whenever it may."""
+    from scipy.stats import chi2
+
+    seen = _declines_by_legal_count(20000)
+    begun = sum(t for t, _ in seen.values())
+    assert begun > 5000 and len(seen) >= 3, seen
+    stat = sum((d - t / n) ** 2 / (t * (1 / n) * (1 - 1 / n)) for n, (t, d) in seen.items())
+    assert chi2.sf(stat, df=len(seen)) > 0.001, seen
 
 
 # The weighted bot's shortcuts (bots.best_decision) -----------------------------------------------

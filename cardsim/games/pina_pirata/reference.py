@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from cardsim.core import layout as L
-from cardsim.core import reference
+from cardsim.core import reference, rules_doc
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import rules as R
 
@@ -64,6 +64,23 @@ class Ask:
     ctx_b: int = -1
 
 
+def pool_tiles(values: Mapping[str, Any]) -> tuple[list[int], list[int]]:
+    """(Adventure pile ascending, fixed tiles oldest first): the game's tiles (pina-pirata.md
+    Parameters, ``tile_pool``: "all of T1–T40"), without those in play from the start.
+
+    "All" is every T-number of the rules document's tile table, read from the document itself
+    (``rules_doc.tile_numbers``), not from ``rules.tiles_of``: that function builds the engine's
+    pool, and a mistake in it would otherwise be the same on both sides of the comparison (seen:
+    ``tiles_of`` planted to leave T40 out fails the default cases of
+    tests/test_pina_pirata_reference.py)."""
+    from cardsim.games.pina_pirata import RULESET
+
+    pool = values["tile_pool"]
+    pool = rules_doc.tile_numbers(RULESET) if pool == "all" else sorted(set(pool))
+    fixed = [] if values["fixed_tiles"] == "none" else list(values["fixed_tiles"])
+    return [t for t in pool if t not in fixed], fixed
+
+
 class ReferenceGame:
     """One game of Piña Pirata, all its rounds, decision by decision.
 
@@ -96,7 +113,7 @@ class ReferenceGame:
         self.all_pirates = (1 << self.k) - 1
         self.hand_size = self.v["hand_size_6p"] if n_players == 6 else self.v["hand_size"]
         self.cruise = self.v["mode"] == "cruise"
-        self.pile_tiles, self.fixed = R.tiles_of(self.v)
+        self.pile_tiles, self.fixed = pool_tiles(self.v)
         # game
         self.over = False
         self.end_reason = -1
