@@ -131,20 +131,21 @@ def _simulated(rng, deals, p, spread, edge):
 
 
 def test_intervals_cover_on_simulated_games():
-    """200 simulated ladders with known chances (a finishes ahead of b 65% of the time, deals
+    """100 simulated ladders with known chances (a finishes ahead of b 65% of the time, deals
     correlated; the starter wins 56% in self-play): the 95% intervals hold the truth in about
-    95% of them (at least 90%: 200 draws of a 95% coverage fall below 90% with p < 0.002)."""
+    95% of them (at least 88%: 100 draws of a 95% coverage fall below 88% with p < 0.01)."""
     rng = np.random.default_rng(5)
     hits = np.zeros(3)
-    reps = 200
+    reps = 100
     for _ in range(reps):
-        lad = L.analyse(_simulated(rng, 150, 0.65, 0.25, 0.06), ["a", "b"], 0, "sim")
-        row = lad.matchups.set_index(["level", "opponent"]).loc[("b", "a")]
+        frames = _simulated(rng, 150, 0.65, 0.25, 0.06)
+        matchups = L.matchup_table(frames, ["a", "b"])
+        row = matchups.set_index(["level", "opponent"]).loc[("b", "a")]
         hits[0] += row["ci_low"] <= 0.35 <= row["ci_high"]
-        for n, f in enumerate(lad.first_player.itertuples()):
+        for n, f in enumerate(L.first_player_table(frames, ["a", "b"]).itertuples()):
             hits[1 + n] += f.edge_low_points <= 6.0 <= f.edge_high_points
     coverage = hits / reps
-    assert (coverage >= 0.90).all(), coverage
+    assert (coverage >= 0.88).all(), coverage
 
 
 def test_matrix_is_antisymmetric_on_simulated_games():
