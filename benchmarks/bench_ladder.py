@@ -1,0 +1,94 @@
+"""Time of the default skill ladder per game, for ±3 points on the top level's self-play
+first-player edge (issue 30, item 5: under 30 minutes on the 2-core machine)::
+
+    python benchmarks/bench_ladder.py [--game GAME ...] [--players P] [--sample 200]
+                                      [--threads 2] [--full]
+
+For each game at its usual player count (or ``--players``), the default ladder (random, greedy,
+the strongest heuristic bot, then ismcts at half and at its default budget when the game has
+it) is built and every run's play loop compiled first (the compile is reported apart: it is
+paid once per machine). Then every run plays ``--sample`` deals, timed one by one (wall and
+process CPU). A game costs about the same whichever deal it is, so the ladder's time for ``n``
+deals a run is the sample's times times ``n / sample``; ``n`` is what the top level's self-play
+needs for a 95% interval of ±3 points on its first player's win share (``games_for_half_width``
+at the sample's rate, never less than the worst case of a 1/K share). ``--full`` then plays the
+whole ladder at ``n`` deals and times it too, as ``cardsim ladder`` would (the check of the
+estimate). The load average is printed beside every figure: on a shared machine it decides them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from cardsim import experiments
+from cardsim.analysis import ladder as L
+from cardsim.core import registry, runner
+
+GAMES = ("fruit-picking", "pajarracos", "piepmatz", "pina-pirata")
+LIMIT_SECONDS = 30 * 60
+
+
+def timed(specs, threads):
+    """Wall and process CPU seconds of playing ``specs`` (in memory) and their frames."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    frames = experiments.play_saved(specs, threads=threads)
+    return time.perf_counter() - wall, time.process_time() - cpu, frames
+
+
+def bench_game(game: str, players: int | None, sample: int, threads: int, full: bool) -> None:
+    ruleset = registry.get(game)
+    t0 = time.perf_counter()
+    setup = experiments.ladder_setup(game, None, sample, players)
+    for spec in setup.specs:
+        runner.warm(spec)
+    compile_s = time.perf_counter() - t0
+    k = setup.specs[0].n_players
+    wall, cpu, frames = timed(setup.specs, threads)
+    runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
+    top = L.first_player_table(runs, setup.labels).iloc[-1]
+    rate = min(max(top["first_player_win_rate"], 1 / k), 0.5)  # the wider side of the sample
+    need = L.games_for_half_width(rate)
+    scale = need / sample
+    estimate = wall * scale
+    print(
+        f"{ruleset.short_title} {k}p: levels {', '.join(setup.labels)}"
+        + (f" ({setup.note})" if setup.note else "")
+    )
+    print(
+        f"  compile and warm {compile_s:.0f} s; {len(setup.specs)} runs x {sample} deals: "
+        f"{wall:.2f} s wall, {cpu:.2f} s CPU (load {os.getloadavg()[0]:.1f})"
+    )
+    verdict = "under" if estimate < LIMIT_SECONDS else "OVER"
+    print(
+        f"  ±3 points on {top['level']}'s first-player edge: {need:,} deals a run "
+        f"(sample share {top['first_player_win_rate']:.3f}); estimated {estimate:.0f} s wall, "
+        f"{cpu * scale:.0f} s CPU: {verdict} 30 minutes"
+    )
+    if full:
+        setup = experiments.ladder_setup(game, None, need, players)
+        wall, cpu, frames = timed(setup.specs, threads)
+        runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
+        top = L.first_player_table(runs, setup.labels).iloc[-1]
+        print(
+            f"  full ladder, {need:,} deals a run: {wall:.0f} s wall, {cpu:.0f} s CPU (load "
+            f"{os.getloadavg()[0]:.1f}); {top['level']} edge {top['edge_points']:+.1f} ± "
+            f"{top['half_width_points']:.1f} points"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", nargs="*", default=list(GAMES))
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--sample", type=int, default=200)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--full", action="store_true")
+    args = parser.parse_args()
+    for game in args.game:
+        bench_game(game, args.players, args.sample, args.threads, args.full)
+
+
+if __name__ == "__main__":
+    main()
