@@ -11,7 +11,7 @@ import math
 
 import pandas as pd
 
-from cardsim.analysis.experiment_report import _run_rows, setup_section
+from cardsim.analysis.experiment_report import _run_rows, setup_section, strength_table
 from cardsim.analysis.ladder import Ladder
 from cardsim.analysis.report import Report, Section, Table, interval, number, percent, render_figure
 from cardsim.analysis.results import Results
@@ -136,21 +136,7 @@ def skill_section(lad: Ladder) -> Section:
             f"[{s['elo_spread_low']:+.0f}, {s['elo_spread_high']:+.0f}]",
         ),
     ]
-    ratings = lad.ratings()
-    rating_table = pd.DataFrame(
-        {
-            "level": ratings["level"],
-            "strength": [f"{x:+.3f}" for x in ratings["strength"]],
-            "95% interval": [
-                f"[{a:+.3f}, {b:+.3f}]"
-                for a, b in zip(ratings["ci_low"], ratings["ci_high"], strict=True)
-            ],
-            "Elo scale": [
-                f"{e:+.0f} ± {1.96 * se:.0f}"
-                for e, se in zip(ratings["elo"], ratings["elo_se"], strict=True)
-            ],
-        }
-    )
+    rating_table = strength_table(lad.ratings(), "level")
     return Section(
         "How much skill matters",
         text=[
