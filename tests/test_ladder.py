@@ -265,3 +265,19 @@ def test_bad_input_is_one_line_and_exit_2(levels, fragment):
     assert result.exit_code == 2, result.output
     err = result.stderr.strip()
     assert "\n" not in err and err.startswith("cardsim: error: ") and fragment in err, err
+
+
+@pytest.mark.parametrize("game", ["fruit-picking", "pajarracos", "piepmatz", "pina-pirata"])
+def test_default_ladder_of_every_game(game):
+    from cardsim.core import registry
+
+    bots = registry.get(game).bots()
+    levels, note = L.default_levels(bots)
+    labels = [lv.label for lv in levels]
+    assert labels[:2] == ["random", "greedy"]
+    assert labels[2] == L.strongest_heuristic(registry.get(game).bot_names)
+    assert labels[2] in bots and labels[2] not in ("random", "greedy", "ismcts")
+    if "ismcts" in bots:  # the search bot at half and at its default budget
+        assert labels[3].startswith("ismcts:iterations=") and labels[4] == "ismcts" and not note
+    else:
+        assert len(labels) == 3 and "heuristic levels" in note
