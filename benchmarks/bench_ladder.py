@@ -11,9 +11,13 @@ paid once per machine). Then every run plays ``--sample`` deals, timed one by on
 process CPU). A game costs about the same whichever deal it is, so the ladder's time for ``n``
 deals a run is the sample's times times ``n / sample``; ``n`` is what the top level's self-play
 needs for a 95% interval of ±3 points on its first player's win share (``games_for_half_width``
-at the sample's rate, never less than the worst case of a 1/K share). ``--full`` then plays the
+at the upper end of the sample's 95% interval for that share, at most 50%: the planning is on the
+safe side of the sample's own noise). ``--full`` then plays the
 whole ladder at ``n`` deals and times it too, as ``cardsim ladder`` would (the check of the
-estimate). The load average is printed beside every figure: on a shared machine it decides them.
+estimate). Last, the budget left for the search levels: the seat-games they play in the ladder
+at ``n`` deals and the CPU a full-budget seat-game may take for the whole to fit in 30 minutes
+(what ``ismcts``'s default budget per game must meet; counted for the default ladder's two
+search levels even before the game has the search bot). The load average is printed beside every figure: on a shared machine it decides them.
 """
 
 from __future__ import annotations
@@ -37,6 +41,32 @@ def timed(specs, threads):
     return time.perf_counter() - wall, time.process_time() - cpu, frames
 
 
+def seat_games(plan, labels, deals: int) -> dict[str, int]:
+    """Games each level plays a seat in, over the ladder's runs of ``deals`` deals."""
+    out = dict.fromkeys(labels, 0)
+    for run in plan:
+        for level in run.seating:
+            out[level] += deals
+    return out
+
+
+def search_allowance(labels, k: int, deals: int, seconds: float, threads: int) -> str:
+    """What the search levels may cost if the ladder with them is to take ``seconds`` on
+    ``threads`` cores: CPU ms per seat-game at the full budget (the half budget counted half),
+    the heuristic levels' own time left aside. Without the search bot the default ladder's two
+    search levels are added by name, for the count."""
+    full = [lv for lv in labels if lv == L.SEARCH_BOT]
+    if not full:
+        labels = [*labels, f"{L.SEARCH_BOT}:{L.BUDGET}=half", L.SEARCH_BOT]
+    counts = seat_games(L.ladder_plan(labels, k), labels, deals)
+    weight = {lv: (1.0 if lv == L.SEARCH_BOT else 0.5) for lv in labels if lv.startswith("ismcts")}
+    units = sum(counts[lv] * w for lv, w in weight.items())
+    return (
+        f"{', '.join(f'{lv} {counts[lv]:,}' for lv in weight)} seat-games: at most "
+        f"{1000 * seconds * threads / units:.1f} ms of CPU per full-budget seat-game"
+    )
+
+
 def bench_game(game: str, players: int | None, sample: int, threads: int, full: bool) -> None:
     ruleset = registry.get(game)
     t0 = time.perf_counter()
@@ -48,7 +78,8 @@ def bench_game(game: str, players: int | None, sample: int, threads: int, full: 
     wall, cpu, frames = timed(setup.specs, threads)
     runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
     top = L.first_player_table(runs, setup.labels).iloc[-1]
-    rate = min(max(top["first_player_win_rate"], 1 / k), 0.5)  # the wider side of the sample
+    # the sample's share is itself uncertain: plan for the end of its interval nearer 50%
+    rate = min(max(top["ci_high"], 1 / k), 0.5)
     need = L.games_for_half_width(rate)
     scale = need / sample
     estimate = wall * scale
@@ -66,6 +97,7 @@ def bench_game(game: str, players: int | None, sample: int, threads: int, full: 
         f"(sample share {top['first_player_win_rate']:.3f}); estimated {estimate:.0f} s wall, "
         f"{cpu * scale:.0f} s CPU: {verdict} 30 minutes"
     )
+    print("  " + search_allowance(setup.labels, k, need, LIMIT_SECONDS - estimate, threads))
     if full:
         setup = experiments.ladder_setup(game, None, need, players)
         wall, cpu, frames = timed(setup.specs, threads)
