@@ -250,6 +250,20 @@ def test_command_json_and_report(tmp_path):
     assert len(list((report / "figures").glob("*.png"))) == 2
 
 
+def test_command_text_shows_every_part():
+    result = invoke("ladder", GAME, "-p", 2, "-n", 40, "--levels", "random,greedy", "-q")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for part in (
+        "Matchups",
+        "First-player edge by level",
+        "order score of greedy",
+        "rating spread",
+    ):
+        assert part in out, out
+    assert "greedy vs random" in out
+
+
 @pytest.mark.parametrize(
     "levels, fragment",
     [

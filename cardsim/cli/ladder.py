@@ -128,10 +128,13 @@ def ladder(
             runner.warm(spec)
     cluster, task_size = options.cluster_choice(cluster, task_size)
     total = sum(s.n_games for s in setup.specs)
-    with progress_bar(total, 0, quiet) as bar:
-        frames = experiments.play_saved(
-            setup.specs, setup.paths, resume, threads, bar.update, cluster, task_size
-        )
+    try:
+        with progress_bar(total, 0, quiet) as bar:
+            frames = experiments.play_saved(
+                setup.specs, setup.paths, resume, threads, bar.update, cluster, task_size
+            )
+    except KeyboardInterrupt:
+        _interrupted(out)
     runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
     result = L.analyse(runs, setup.labels, seed, ruleset.title, setup.note)
     if fmt == "json":
@@ -149,3 +152,18 @@ def ladder(
                 f"\nReport written to {html}" if fmt == "text" else f"Report written to {html}",
                 err=fmt != "text",
             )
+
+
+def _interrupted(out) -> None:
+    """Ctrl-C while the ladder plays: one line saying what is kept, exit code 130."""
+    from cardsim.cli.run import EXIT_INTERRUPTED
+
+    if out is None:
+        line = "interrupted; nothing saved (use --out DIR to keep the games of a ladder)"
+    else:
+        line = (
+            f"interrupted: every finished chunk of games is saved in {out}; run the same "
+            "command with --resume to continue"
+        )
+    click.echo(f"cardsim: {line}", err=True)
+    raise click.exceptions.Exit(EXIT_INTERRUPTED)
