@@ -94,9 +94,7 @@ def ablation_section(base, variant_results, name: str, base_name: str = "full de
                 D.display_table(table, base_name, name),
             )
         ],
-        figures=[
-            render_figure(f"Change with {name}", changes(table, base_name, name, caption), caption)
-        ],
+        figures=[render_figure(f"Change with {name}", changes(table, base_name, name), caption)],
     )
 
 

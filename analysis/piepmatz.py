@@ -82,9 +82,7 @@ def ablation_section(base, variant_results, base_name: str, name: str) -> Sectio
         text=[f"Rules of this run: {changed_rules(variant_results)}."],
         verdicts=D.verdicts(table, base_name, name),
         tables=[Table(f"{base_name} vs {name}", D.display_table(table, base_name, name))],
-        figures=[
-            render_figure(f"Change with {name}", changes(table, base_name, name, caption), caption)
-        ],
+        figures=[render_figure(f"Change with {name}", changes(table, base_name, name), caption)],
     )
 
 

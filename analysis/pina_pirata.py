@@ -115,7 +115,6 @@ def tile_impact(games: int, players: int, out: Path) -> None:
             ("first_player_share", "change in first player's share of round wins"),
         ],
         "What each Adventure tile does (in play from the start vs not)",
-        caption,
     )
     report = Report(
         f"Adventure tiles in Piña Pirata, {players} players",
@@ -163,7 +162,7 @@ def cruise_length(games: int, out: Path) -> None:
     table = pd.DataFrame(rows)
     caption = f"{games:,} Cruise games of 12 rounds per player count, {BOTS} bots, seed {SEED}"
     fig = lines(table, "round", "turns", "players", "round (tiles in play: round + 1, less after a capped round)",
-                "mean turns in the round (95% interval)", "Cruise: round length as tiles accumulate", caption)  # fmt: skip
+                "mean turns in the round (95% interval)", "Cruise: round length as tiles accumulate")  # fmt: skip
     shown = table.pivot(index="round", columns="players", values="turns").round(1)
     tiles = table.pivot(index="round", columns="players", values="tiles in play").round(2)
     shown.columns = [f"turns, {p} players" for p in shown.columns]

@@ -1,4 +1,4 @@
-"""The README's headline figures: wall time of the documented `cardsim run` commands, warm cache.
+"""The headline figures (README, docs/performance.md): wall time of `cardsim run` commands, warm cache.
 
     python benchmarks/headline.py [--repeat 3] [--game fruit-picking ...]
 
@@ -36,7 +36,7 @@ import bench_plain_fruit
 # (its text: "a straightforward single-file Numba implementation ... about 76 ns")
 TARGETS_YARDSTICK_NS = 76.0
 
-# (game, games, players): the commands the README's introduction quotes
+# (game, games, players): the commands the README and docs/performance.md quote
 HEADLINE = (
     ("fruit-picking", "1e6", 2),
     ("pajarracos", "1e6", 4),

@@ -2,26 +2,36 @@
 
 Rules-exact, Numba-compiled simulators (``cardsim.games``), a batch runner that spreads games over
 every core (``cardsim.core``), and a pandas layer that turns outcomes into balance numbers
-(``cardsim.analysis``). ``cardsim.simulate(...)`` plays a run and returns its
-``Results`` and ``cardsim.ladder(...)`` the skill ladder; they are loaded on first use, so ``import cardsim`` stays light.
+(``cardsim.analysis``). ``cardsim.simulate(...)`` plays a run and returns its ``Results``;
+``cardsim.compare``, ``cardsim.sweep``, ``cardsim.diff`` and ``cardsim.ladder`` play an
+experiment as the commands of those names do (docs/api.md). Each is loaded on first use, so ``import cardsim`` stays light.
 """
 
 __version__ = "0.1.0"
 
-__all__ = ["Results", "ladder", "simulate"]
+# public name -> the module that defines it, imported on first use (PEP 562)
+_LAZY = {
+    "simulate": "cardsim.api",
+    "compare": "cardsim.api",
+    "sweep": "cardsim.api",
+    "diff": "cardsim.api",
+    "ladder": "cardsim.api",
+    "tune": "cardsim.api",
+    "screen": "cardsim.api",
+    "Results": "cardsim.analysis.results",
+    "Estimate": "cardsim.analysis.values",
+}
+
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name: str):
-    if name == "simulate":
-        from cardsim.api import simulate
+    if name in _LAZY:
+        import importlib
 
-        return simulate
-    if name == "ladder":
-        from cardsim.api import ladder
-
-        return ladder
-    if name == "Results":
-        from cardsim.analysis.results import Results
-
-        return Results
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'cardsim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

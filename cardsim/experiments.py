@@ -126,6 +126,76 @@ def play_each(
             yield play(spec, threads, progress=progress, cluster=client, task_size=task_size)
 
 
+def compare_seatings(
+    specs: Sequence[runner.RunSpec],
+    bot_names: Sequence[str],
+    seatings: Sequence[Sequence[str]],
+    title: str,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+):
+    """Play the runs of ``seating_specs`` block by block and count them as they come
+    (``compare.CompareStats``): the ``Comparison``, and an empty frame of the runs' columns."""
+    from cardsim.analysis.compare import CompareStats
+
+    stats = CompareStats(list(bot_names), list(seatings), specs[0].seed, title)
+    empty = None
+    for frames in play_blocks(specs, threads, progress, cluster, task_size):
+        stats.add(frames)
+        empty = frames[0].iloc[:0]
+        del frames
+    return stats.comparison(), empty
+
+
+def paired_runs(
+    specs: Sequence[runner.RunSpec],
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+):
+    """Play two runs of ``rule_specs`` block by block on the same games and pair them as they
+    come (``paired.PairedStats``): the table of ``paired.paired_diff``, and an empty frame of
+    the runs' columns."""
+    from cardsim.analysis.paired import PairedStats
+
+    paired = PairedStats(specs[0].ruleset.length_counters)
+    empty = None
+    for fa, fb in play_blocks(specs, threads, progress, cluster, task_size):
+        paired.add(fa, fb)
+        empty = fa.iloc[:0]
+    return paired.table(), empty
+
+
+def comparison_specs(
+    game: str,
+    games,
+    players: int | None,
+    names: Sequence[str],
+    seatings: str = "all",
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variant: dict | None = None,
+    bot_params: Mapping[str, Mapping[str, Any]] | None = None,
+) -> tuple[list[runner.RunSpec], list[str], list[tuple[str, ...]]]:
+    """A comparison of the bots ``names`` (``cardsim compare``, ``cardsim.compare``): the runs
+    of its seatings (``compare.seatings``, mode ``seatings``), the distinct bots and the
+    seatings; the player count is checked before the seatings are enumerated."""
+    from cardsim.analysis.compare import seatings as enumerate_seatings
+
+    k = runner.check_players(registry.get(game), players)
+    runner.parse_count(games)
+    seating_list = enumerate_seatings(names, k, seatings)
+    distinct = list(dict.fromkeys(names))
+    specs = seating_specs(
+        game, games, k, distinct, seating_list, rules, seed, bot_files, variant, bot_params
+    )
+    return specs, distinct, seating_list
+
+
 def seating_specs(
     game: str,
     games,

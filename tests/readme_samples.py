@@ -1,4 +1,5 @@
-"""The README's sample outputs, checked against (and regenerated from) what the commands print.
+"""The sample outputs of the README and of docs/, checked against (and regenerated from) what
+the commands print.
 
 A sample is a fenced block whose first line is a command, ``$ cardsim ...`` (a trailing ``\\``
 continues it on the next line), followed by parts of what the command prints: runs of lines
@@ -8,9 +9,10 @@ words as the run's first line (its text up to the first digit). ``tests/test_rea
 every sample's command and requires each run of lines to be exactly those lines of its output,
 so a sample can never go stale; after a change that moves the numbers, regenerate them all with
 
-    python -m tests.readme_samples
+    python -m tests.readme_samples [FILE.md ...]
 
-which rewrites each run with the same number of lines of the command's current output.
+which rewrites each run with the same number of lines of the command's current output (in every
+file of ``documents()``, or in the files named).
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+# the rules references quote no command: they are the rulebooks', not cardsim's, words
+NOT_SAMPLED = ("docs/rules/",)
 ELLIPSIS = "..."
 _BLOCK = re.compile(r"^```[a-z]*\n(\$ cardsim .*?)^```$", re.M | re.S)
 
@@ -84,6 +89,14 @@ def samples(text: str) -> list[Sample]:
     return found
 
 
+def documents() -> list[Path]:
+    """The README and every page under docs/ whose samples are checked."""
+    pages = sorted((REPO / "docs").rglob("*.md"))
+    return [README] + [
+        p for p in pages if not p.relative_to(REPO).as_posix().startswith(NOT_SAMPLED)
+    ]
+
+
 def run(sample: Sample) -> list[str]:
     """What the sample's command prints on stdout, line by line (trailing spaces dropped)."""
     from click.testing import CliRunner
@@ -118,4 +131,5 @@ def regenerate(text: str) -> str:
 
 
 if __name__ == "__main__":
-    README.write_text(regenerate(README.read_text()))
+    for path in [Path(name).resolve() for name in sys.argv[1:]] or documents():
+        path.write_text(regenerate(path.read_text()))

@@ -398,7 +398,8 @@ CASES = {
     "replay bots only commas": ([*RP, "-b", ",,,"], "--bots"),
     # -- report --------------------------------------------------------------------------------
     "report missing": (["report", "{d}/missing.parquet", "--report", "{d}/rep"], "does not exist"),
-    "report no report dir": (["report", "{d}/ds"], "--report"),
+    "report no report dir": (["report", "{d}/ds"], "-o/--out DIR"),
+    "report two dirs": (["report", "{d}/ds", "-o", "{d}/a", "--report", "{d}/b"], "once"),
     "report text file": (["report", "{d}/notes.parquet", "--report", "{d}/rep"], "not a readable"),
     "report foreign parquet": (
         ["report", "{d}/foreign.parquet", "--report", "{d}/rep"],
@@ -527,6 +528,42 @@ CASES = {
     "power edge percent only": ([*PW, "--edge", "%", "-p", "2"], "--edge"),
     "power edge inf": ([*PW, "--edge", "inf", "-p", "2"], "--edge"),
     "power power zero": ([*PW, "--edge", "0.01", "-p", "2", "--power", "0"], "--power"),
+    # -- tune and screen -----------------------------------------------------------------------
+    "tune unknown option": (["tune", GAME, "--param", "seedz=1..3"], "unknown rule option"),
+    "tune range outside": (["tune", GAME, "--param", "market_slots=0..9"], "allowed 1..6"),
+    "tune empty range": (["tune", GAME, "--param", "market_slots=5..3"], "empty"),
+    "tune one-value range": (["tune", GAME, "--param", "market_slots=3..3"], "empty"),
+    "tune range of a choice": (["tune", GAME, "--param", "no_seed_rule=1..3"], "integer"),
+    "tune fractional range": (["tune", GAME, "--param", "market_slots=1.5..3"], "whole"),
+    "tune bad choice": (["tune", GAME, "--param", "no_seed_rule=2014,1999"], "1999"),
+    "tune one choice": (["tune", GAME, "--param", "no_seed_rule=2014"], "two values"),
+    "tune no value": (["tune", GAME, "--param", "market_slots="], "KEY=LO..HI"),
+    "tune param twice": (
+        ["tune", GAME, "--param", "market_slots=1..3", "--param", "market_slots=2..4"],
+        "twice",
+    ),
+    "tune ladder": (["tune", GAME, "--param", "market_slots=1..3", "--objective", "ladder"], "ladder"),
+    "tune unknown objective": (
+        ["tune", GAME, "--param", "market_slots=1..3", "--objective", "fun"],
+        "unknown --objective",
+    ),
+    "tune bad length": (
+        ["tune", GAME, "--param", "market_slots=1..3", "--objective", "length=60..40"],
+        "length",
+    ),
+    "tune budget zero": (["tune", GAME, "--param", "market_slots=1..3", "--budget", "0"], "--budget"),
+    "tune save exists": (
+        ["tune", GAME, "--param", "market_slots=1..3", "--save", "{d}/empty.toml"],
+        "exists",
+    ),
+    "screen unknown option": (["screen", GAME, "--options", "seedz,market_slots"], "unknown rule option"),
+    "screen list option": (["screen", GAME, "--options", "setup_seeds,market_op_cost"], "--param"),
+    "screen one option": (["screen", GAME, "--options", "market_op_cost"], "two options"),
+    "screen pb of levels": (
+        ["screen", GAME, "--options", "market_op_cost,variant_umbrella", "--design", "pb"],
+        "morris",
+    ),
+    "screen bad level": (["screen", GAME, "--levels", "market_op_cost=0,9"], "market_op_cost"),
 }
 
 

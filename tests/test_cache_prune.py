@@ -107,7 +107,7 @@ def test_the_listing_shows_each_directory_its_size_last_use_and_the_current_one(
     assert "numba-0-old" in lines[3] and "1.0 MiB" in lines[3] and "(3 d)" in lines[3]
     assert "2 directories, 4.0 MiB" in result.output
     result = CliRunner().invoke(cli, ["cache", "list", "--format", "json"])
-    table = json.loads(result.output)["table"]
+    table = json.loads(result.output)["directories"]
     assert [(Path(r["directory"]).name, r["current"]) for r in table] == [
         (cache.compiled_dir().name, True),
         ("numba-0-old", False),

@@ -88,16 +88,18 @@ def test_a_game_may_be_named_as_players_write_it(written, game):
 
 def test_bots_lists_builtin_bots_with_descriptions():
     out = ok("bots", GAME).stdout
-    listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("bots", GAME, "--format", "json").stdout)["bots"]
     for (name, bot), row in zip(registry.get(GAME).bots().items(), listed, strict=True):
         assert name in out
         assert row["bot"] == name and row["description"] == bot.description
-        assert list(row["params"].values()) == list(bot.params)
+        named = bot.param_names or [f"p{i}" for i in range(len(bot.params))]
+        assert list(row["params"]) == list(named)
+        assert list(row["params"].values()) == list(bot.params[: len(named)])
 
 
 def test_rules_lists_every_option_with_default_allowed_values_and_rule():
     out = ok("rules", GAME).stdout
-    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["table"]
+    listed = json.loads(ok("rules", GAME, "--format", "json").stdout)["options"]
     for opt, row in zip(registry.get(GAME).options, listed, strict=True):
         assert opt.name in out and f"[{opt.refers}]" in out.replace("\n", "")
         assert row == {
@@ -175,7 +177,7 @@ def run_to_file(path, *extra, games=300, players=3, seed=7):
         "--quiet",
         *extra,
     )
-    return io.read_results(path)
+    return io.read_results(path, compact=False)
 
 
 def test_out_writes_every_game_with_its_metadata(tmp_path):
@@ -260,7 +262,7 @@ def test_ctrl_c_keeps_every_saved_game_and_resume_completes_the_run(tmp_path, mo
     assert result.exit_code == 130
     err = result.stderr.strip()
     assert "\n" not in err and "100 of 300 games saved in" in err and "--resume" in err
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert len(df) == 100 and meta["games_done"] == 100 and meta["complete"] is False
     assert meta["seed"] == 7
 
@@ -270,7 +272,7 @@ def test_ctrl_c_keeps_every_saved_game_and_resume_completes_the_run(tmp_path, mo
     assert_one_line_error(invoke(*[a if a != 7 else 8 for a in args], "--resume"), "seed")
 
     result = ok(*args[:-3], "--chunk-size", 64, "--resume")  # a new chunk size is fine
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(df, expected)
     assert meta["complete"] is True and meta["games_done"] == 300
     # the summary covers the games of both sessions
@@ -281,7 +283,7 @@ def test_ctrl_c_keeps_every_saved_game_and_resume_completes_the_run(tmp_path, mo
     # resuming a finished run with nothing left to play just reports it
     again = ok(*args[:-3], "--resume")
     assert "300 games, 3 players" in again.stdout and "Throughput" not in again.stdout
-    pd.testing.assert_frame_equal(io.read_results(path)[0], expected)
+    pd.testing.assert_frame_equal(io.read_results(path, compact=False)[0], expected)
 
 
 def test_sink_interrupted_by_the_runner_then_resumed(tmp_path):
@@ -295,7 +297,7 @@ def test_sink_interrupted_by_the_runner_then_resumed(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         runner.run(spec, [sink], chunk_size=60, progress=interrupt)
     assert sink.close() == path
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert len(df) == 60 and meta["complete"] is False
 
     def resume(games):
@@ -303,13 +305,13 @@ def test_sink_interrupted_by_the_runner_then_resumed(tmp_path):
         ok("run", GAME, *args, "--resume", "--quiet")
 
     resume(250)
-    df, _ = io.read_results(path)
+    df, _ = io.read_results(path, compact=False)
     frames = [chunk_frame(spec.ruleset, 2, spec.bot_names, c) for c in runner.iter_chunks(spec)]
     pd.testing.assert_frame_equal(df, pd.concat(frames, ignore_index=True))
 
     # a finished run can be extended with a larger --games
     resume(400)
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert df["game"].tolist() == list(range(400)) and meta["games"] == 400
 
 
@@ -453,11 +455,11 @@ def test_replay_lines_wrap_to_a_terminal_keeping_their_indent(monkeypatch):
     assert max(map(len, out.splitlines())) > 80  # not a terminal: not wrapped
 
 
-def test_the_readme_bot_example_is_the_example_file_and_runs():
+def test_the_documented_bot_example_is_the_example_file_and_runs():
     root = Path(__file__).resolve().parents[1]
     example = root / "examples" / "my_bots.py"
-    readme = (root / "README.md").read_text()
-    block = next(b for b in readme.split("```python\n")[1:] if "def cheapskate" in b)
+    guide = (root / "docs" / "bots.md").read_text()
+    block = next(b for b in guide.split("```python\n")[1:] if "def cheapskate" in b)
     assert block.split("```")[0] in example.read_text()
     out = ok(
         "run",

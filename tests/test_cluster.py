@@ -160,7 +160,7 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
     assert killed
     pd.testing.assert_frame_equal(frames.frame(), local.frame())
     assert summary.games == 6000
-    games, meta = io.read_results(tmp_path / "run")
+    games, meta = io.read_results(tmp_path / "run", compact=False)
     pd.testing.assert_frame_equal(games, local.frame(), check_categorical=False)
     assert meta["complete"] is True
 
@@ -270,7 +270,7 @@ def threaded_dataset(tmp_path_factory):
     path = tmp_path_factory.mktemp("threads") / "run"
     result = _run("run", *DATASET_RUN, "-n", "3000", "--chunk-size", "250", "-q", "--out", path)
     assert result.exit_code == 0, result.output
-    return io.read_results(path)[0]
+    return io.read_results(path, compact=False)[0]
 
 
 def _parts(path) -> dict[str, tuple[int, int]]:
@@ -301,7 +301,7 @@ def test_workers_write_the_dataset_and_no_row_reaches_the_client(
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert sent and all(chunks is None for chunks in sent)  # parts went to disk on the workers
-    games, meta = io.read_results(path)
+    games, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(games, threaded_dataset)
     assert meta["complete"] is True
     assert len(_parts(path)) == 12  # one part per chunk, on the chunk grid
@@ -329,7 +329,7 @@ def test_an_interrupted_cluster_run_resumes_keeping_every_finished_part(
     after = _parts(path)
     assert {name: after[name] for name in kept} == kept  # the finished parts were not touched
     assert len(after) == 12 and not any(n.endswith(".tmp") for n in os.listdir(path))
-    games, meta = io.read_results(path)
+    games, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(games, threaded_dataset)
     assert meta["complete"] is True
 
@@ -355,6 +355,6 @@ def test_a_killed_cluster_run_resumes(threaded_dataset, tmp_path):
     assert not io.read_metadata(path)["complete"]
     result = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    games, meta = io.read_results(path)
+    games, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(games, threaded_dataset)
     assert meta["complete"] is True

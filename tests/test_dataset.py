@@ -61,7 +61,7 @@ def test_layout_metadata_and_parts(tmp_path, expected):
     part = pq.ParquetFile(path / names[2])
     info = json.loads(part.schema_arrow.metadata[io.PART_KEY])
     assert info == {"first": 400, "stop": 800, "run": io.run_key(raw)}
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(df, expected)
     assert meta["games_done"] == 1000 and meta["complete"] is True and "format" not in meta
 
@@ -72,7 +72,7 @@ def test_other_tools_read_the_directory_as_it_is(tmp_path, expected):
     (path / ".part-x.parquet.1.ab.tmp").write_bytes(b"half written")  # ignored by readers
     table = pads.dataset(path, format="parquet").to_table()
     assert sorted(table.column("game").to_pylist()) == list(range(1000))
-    assert io.read_results(path)[0]["game"].tolist() == list(range(1000))
+    assert io.read_results(path, compact=False)[0]["game"].tolist() == list(range(1000))
 
 
 def test_iter_batches_streams_in_game_order_with_categories(tmp_path, expected):
@@ -109,7 +109,7 @@ def test_resume_plays_only_the_gaps_and_keeps_every_saved_part(tmp_path, spec, e
     assert result.stderr == ""
     assert all(mtimes(path)[n] == t for n, t in kept.items())  # never rewritten
     assert io.part_name(200, 264) in os.listdir(path)  # the gap, in the new chunk size
-    pd.testing.assert_frame_equal(io.read_results(path)[0], expected)
+    pd.testing.assert_frame_equal(io.read_results(path, compact=False)[0], expected)
     assert io.missing_ranges(path, spec) == []
 
 
@@ -125,14 +125,14 @@ def test_parts_of_any_size_written_by_another_writer_are_resumed(tmp_path, spec,
     assert io.missing_ranges(path, spec) == [(170, 500), (999, 1000)]
     assert io.read_metadata(path)["games_done"] == 130 + 40 + 499
     run_out(path, 1000, "--resume")
-    pd.testing.assert_frame_equal(io.read_results(path)[0], expected)
+    pd.testing.assert_frame_equal(io.read_results(path, compact=False)[0], expected)
 
 
 def test_extend_a_finished_run_and_refuse_to_shrink_it(tmp_path):
     path = tmp_path / "r"
     run_out(path, 300, "--chunk-size", 100)
     run_out(path, 500, "--chunk-size", 100, "--resume")
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert df["game"].tolist() == list(range(500)) and meta["games"] == 500
     result = invoke("run", GAME, "-n", 200, *ARGS, "--out", path, "--resume")
     assert result.exit_code == 2 and "beyond --games 200" in result.stderr
@@ -144,7 +144,7 @@ def test_resume_with_nothing_saved_says_it_starts_afresh(tmp_path, expected):
     assert (
         result.stderr.strip() == f"cardsim: nothing to resume at '{path}': starting the run afresh"
     )
-    pd.testing.assert_frame_equal(io.read_results(path)[0], expected)
+    pd.testing.assert_frame_equal(io.read_results(path, compact=False)[0], expected)
 
 
 def test_an_existing_dataset_is_never_overwritten(tmp_path):
@@ -162,8 +162,8 @@ def test_results_save_and_load_a_dataset(tmp_path, expected, spec):
     results = Results(expected, run_metadata(spec))
     path = results.save(tmp_path / "saved")
     assert io.is_dataset(path)
-    loaded = Results.load(path)
-    pd.testing.assert_frame_equal(loaded.frame, expected)
+    loaded = Results.load(path)  # compact integer types: the same values
+    pd.testing.assert_frame_equal(loaded.frame, expected, check_dtype=False)
     assert loaded.metadata == results.metadata
 
 
@@ -179,7 +179,7 @@ def test_single_files_of_earlier_versions_are_still_read(tmp_path, expected, spe
     from cardsim.analysis.results import run_metadata
 
     path = legacy_file(tmp_path / "old.parquet", expected, run_metadata(spec))
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     pd.testing.assert_frame_equal(df, expected)
     assert pd.concat(io.iter_batches(path), ignore_index=True).equals(df)
     result = invoke("report", path, "--report", tmp_path / "report")
@@ -252,7 +252,7 @@ DAMAGE = {
 def test_a_damaged_dataset_is_refused_in_one_line(dataset, expected, damage, fragment):
     damage(dataset, expected)
     with pytest.raises(CardsimError, match=fragment) as info:
-        io.read_results(dataset)
+        io.read_results(dataset, compact=False)
     assert "\n" not in str(info.value)
     for args in (["report", dataset, "--report", dataset.parent / "rep"],
                  ["run", GAME, "-n", 1000, *ARGS, "--out", dataset, "--resume"]):  # fmt: skip

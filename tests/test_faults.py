@@ -42,7 +42,7 @@ def expected(tmp_path_factory):
     path = tmp_path_factory.mktemp("whole") / "r"
     result = CliRunner().invoke(cli, [*RUN, "--out", str(path)])
     assert result.exit_code == 0, result.output
-    return io.read_results(path)[0]
+    return io.read_results(path, compact=False)[0]
 
 
 def start(*args: str, **kwargs) -> subprocess.Popen:
@@ -147,7 +147,7 @@ def resume(path: Path) -> str:
 
 
 def assert_same_rows(path: Path, expected: pd.DataFrame) -> None:
-    df, meta = io.read_results(path)
+    df, meta = io.read_results(path, compact=False)
     assert meta["complete"] is True and meta["games_done"] == GAMES
     assert df["game"].is_unique  # 0 duplicated
     assert len(df) == GAMES  # 0 lost

@@ -7,11 +7,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
 
-from cardsim.cli import main, progress
+from cardsim import feedback
+from cardsim.cli import main
 from cardsim.cli.main import cli
 from cardsim.core import compiled, registry
 
@@ -132,15 +134,35 @@ def _run(*args):
     return CliRunner().invoke(cli, ["run", "fruit-picking", "-n", "20", "-p", "2", *args])
 
 
-def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
+@pytest.fixture
+def numba_compiles(monkeypatch):
+    """numba compiles something while the run is built (its cache is warm here: the event it
+    sends on a cache miss is sent by hand, from where the run's compile happens)."""
+    from numba.core import event
+
+    from cardsim.core import runner
+
+    warm = runner.warm
+
+    def compiling_warm(spec, notify=None):
+        engine = SimpleNamespace(py_func=warm)  # a dispatcher of cardsim's code
+        with event.trigger_event("numba:compile", data={"dispatcher": engine}):
+            warm(spec, notify)
+
+    monkeypatch.setattr(runner, "warm", compiling_warm)
+
+
+def test_a_first_run_says_it_compiled_and_a_second_says_nothing(
+    fresh_cache, numba_compiles, monkeypatch
+):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
     clock = iter([100.0, 112.4])  # the compile takes 12.4 s
-    monkeypatch.setattr(progress, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(feedback, "perf_counter", lambda: next(clock))
     first = _run()
     assert first.exit_code == 0, first.output
-    assert first.stderr.startswith("compiled the Fruit Picking engine in ")
-    assert "(first run only)" in first.stderr
-    assert first.stderr.startswith("compiled the Fruit Picking engine in 12 s")
+    started, ended = first.stderr.splitlines()[:2]
+    assert started == "compiling the Fruit Picking engine (first run only)…"
+    assert ended == "compiled the Fruit Picking engine in 12 s"
     record = json.loads((fresh_cache / compiled.STAMP_NAME).read_text())
     assert record["seconds"]["fruit-picking"] == 12.4
     second = _run()
@@ -148,26 +170,68 @@ def test_a_first_run_says_it_compiled_and_a_second_says_nothing(fresh_cache, mon
     assert "Throughput" in second.stdout  # the clock started after the compile, not before
 
 
-def test_on_a_terminal_the_notice_comes_first_and_an_error_erases_it(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
+def test_on_a_terminal_a_spinner_runs_and_an_error_erases_it(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)
+    shown = []
+
+    class Live:  # rich's live display, as the calls it gets
+        def stop(self):
+            shown.append(("stopped", spinner.what))
+
+    class Spinner(feedback._Spinner):
+        def start(self):
+            nonlocal spinner
+            spinner = self
+            shown.append(("start", self.what))
+            self.progress = Live()
+
+    spinner = None
+    monkeypatch.setattr(feedback, "_Spinner", Spinner)
     bad = _run("--bots", "nobody")
     assert bad.exit_code == 2
-    notice, _, rest = bad.stderr.partition("\r\x1b[K")
-    assert notice == "compiling the Fruit Picking engine (first run only, ~12 s)…"
-    assert rest.startswith("cardsim: error: unknown bot 'nobody'") and "\n" not in rest.strip()
+    assert shown == [("start", "the Fruit Picking engine"), ("stopped", "the Fruit Picking engine")]
+    assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
+    assert len(bad.stderr.splitlines()) == 1  # the error is the one line
+    clock = iter([100.0, 112.4])  # the compile takes 12.4 s
+    monkeypatch.setattr(feedback, "perf_counter", lambda: next(clock))
     good = _run()
-    assert good.exit_code == 0
-    assert good.stderr.startswith(
-        "compiling the Fruit Picking engine (first run only, ~12 s)… done"
-    )
-    assert _run("-q").stderr == ""  # recorded: no notice any more
+    assert good.exit_code == 0 and shown[-1] == ("stopped", "the Fruit Picking engine")
+    assert good.stderr.startswith("compiled the Fruit Picking engine in 12 s")
+    assert _run("-q").stderr == ""  # recorded: nothing to say any more
 
 
-def test_quiet_runs_compile_without_a_word(fresh_cache, monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
-    assert _run("-q").stderr == ""
-    assert _run().stderr == ""  # the quiet run's compile was recorded too
+def test_in_a_log_a_mistake_found_before_the_compile_stays_one_line(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    bad = _run("--bots", "nobody")
+    assert bad.exit_code == 2 and len(bad.stderr.splitlines()) == 1
+    assert bad.stderr.startswith("cardsim: error: unknown bot 'nobody'")
+
+
+def test_a_compile_all_in_numbas_cache_says_nothing(fresh_cache, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    first = _run()  # no record of a compile, but numba's cache holds everything: no event
+    assert first.exit_code == 0 and first.stderr == ""
+    assert not compiled.compile_needed(registry.get("fruit-picking"), [], [])  # recorded
+
+
+def test_the_spinner_is_rich_with_the_elapsed_time():
+    spinner = feedback._Spinner("the Fruit Picking engine", "")
+    spinner.start()
+    try:
+        columns = [type(c).__name__ for c in spinner.progress.columns]
+        assert columns == ["SpinnerColumn", "TextColumn", "TimeElapsedColumn"]
+        assert spinner.progress.console.stderr
+    finally:
+        spinner.failed()
+
+
+def test_quiet_runs_still_say_when_they_compile(fresh_cache, numba_compiles, monkeypatch):
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)  # no spinner under -q
+    monkeypatch.setattr(compiled, "expected_seconds", lambda ruleset: 12)
+    lines = _run("-q").stderr.splitlines()
+    assert lines[0] == "compiling the Fruit Picking engine (first run only, 12 s last time)…"
+    assert lines[1].startswith("compiled the Fruit Picking engine in ")
+    assert _run("-q").stderr == ""  # the quiet run's compile was recorded too
 
 
 def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monkeypatch):
@@ -216,7 +280,7 @@ def test_the_summary_the_report_and_the_api_count_a_win_the_same_way():
     assert [r["shared_wins"] for r in rates] == by_position["shared_wins"].tolist()
     assert record["fair_rate"] == pytest.approx(by_position["fair_rate"].iloc[0])
     advantage = seats.first_player_advantage(cardsim.simulate("pajarracos", 400, 3, seed=3).frame)
-    assert 100 * record["first_player_advantage"]["advantage"] == pytest.approx(advantage.points)
+    assert 100 * record["first_player_advantage"]["edge"] == pytest.approx(advantage.points)
 
 
 def test_csv_summary_is_the_win_rate_table():
@@ -247,11 +311,11 @@ def test_csv_summary_is_the_win_rate_table():
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
-    assert progress.progress_bar(10).disable
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    assert not progress.progress_bar(10).disable
-    assert progress.progress_bar(10, quiet=True).disable
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: False)
+    assert feedback.progress_bar(10).disable
+    monkeypatch.setattr(feedback, "stderr_is_terminal", lambda: True)
+    assert not feedback.progress_bar(10).disable
+    assert feedback.progress_bar(10, quiet=True).disable
 
 
 def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():
@@ -263,20 +327,22 @@ def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():
     args = ["diff", "fruit-picking", "-p", "3", "-n", "300", "--variant", str(variant)]
     result = CliRunner().invoke(cli, [*args, "--format", "json", "-q"])
     assert result.exit_code == 0, result.output
-    printed = json.loads(result.stdout)["table"]
+    printed = json.loads(result.stdout)["metrics"]
     base = cardsim.simulate("fruit-picking", games=300, players=3)
     umbrella = cardsim.simulate(
         "fruit-picking", games=300, players=3, rules={"variant_umbrella": True}
     )
     table = paired_diff(base, umbrella)
-    assert list(table.columns) == COLUMNS and list(printed[0]) == COLUMNS
+    assert list(table.columns) == COLUMNS
     for mine, theirs in zip(table.to_dict("records"), printed, strict=True):
-        assert mine["metric"] == theirs["metric"]
-        for key in ("a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"):
-            if theirs[key] is None:
+        assert (mine["key"], mine["metric"]) == (theirs["metric"], theirs["label"])
+        for key, name in [("a", "a"), ("b", "b"), ("diff", "change")] + [
+            (k, k) for k in ("ci_low", "ci_high", "p_value", "p_holm")
+        ]:
+            if theirs[name] is None:
                 assert mine[key] != mine[key]  # NaN both ways
             else:
-                assert mine[key] == pytest.approx(theirs[key], abs=1e-12), (mine["metric"], key)
+                assert mine[key] == pytest.approx(theirs[name], abs=1e-12), (mine["metric"], key)
     assert (table["p_holm"].dropna() >= table["p_value"].dropna()).all()
 
 
@@ -294,7 +360,7 @@ def test_compare_and_sweep_print_json_and_csv():
     assert [r["bot"] for r in rows] == ["random", "greedy"]
     sweep = ["sweep", "fruit-picking", "-p", "2", "-n", "50", "--param", "seeds_per_player=14,18"]
     settings = json.loads(CliRunner().invoke(cli, [*sweep, "--format", "json"]).stdout)["settings"]
-    assert [s["seeds_per_player"] for s in settings] == ["14", "18"]
+    assert [s["values"]["seeds_per_player"] for s in settings] == [14, 18]
     assert all(s["games"] == 50 for s in settings)
 
 
@@ -329,8 +395,8 @@ def test_results_show_a_summary_not_a_frame():
     }
     assert tables["win_rates"].equals(seats.seat_win_rates(results.frame))
     adv = tables["first_player_advantage"].iloc[0]
-    assert adv["points"] == seats.first_player_advantage(results.frame).points
-    assert f"{adv['points']:+.2f} points" in text
+    assert 100 * adv["edge"] == pytest.approx(seats.first_player_advantage(results.frame).points)
+    assert f"{100 * adv['edge']:+.2f} points" in text
 
 
 # -- bot parameters without editing the bot file -------------------------------------------------

@@ -434,7 +434,7 @@ def _field_name(i: int) -> str:
     if C.F_SEATS <= i < C.F_MARKET_CARD:
         seat, off = divmod(i - C.F_SEATS, C.SEAT_LEN)
         return f"seat {seat} offset {off}"
-    if C.F_COUNTERS <= i < C.F_CARD_OWNER:
+    if C.F_COUNTERS <= i < C.STATE_LEN:
         seat, c = divmod(i - C.F_COUNTERS, C.N_COUNTERS)
         return f"seat {seat} counter {C.SEAT_COUNTERS[c]}"
     base = max(v for v in names if v <= i)

@@ -85,6 +85,47 @@ def test_e4_round_end_tiles_and_new_dealer():
     assert all(s[C.seat_field(p, C.SH_HAND_N)] == 8 for p in range(4))
 
 
+def test_e4_a8_the_winner_picks_only_the_play_tile_under_the_option():
+    """pina-pirata.md A8: by default the winner assigns all three tiles (six choices, E4); with
+    ``winner_picks_play_tile_only`` she picks the play tile only and the first drawn of the other
+    two becomes her map piece."""
+    t = Table(
+        players=4,
+        hands={0: [card("Parrot", "Monkey")] * 1, 1: [card("Tiger", "Octopus")], 2: [card("Rat")]},
+        top=card("Tiger", "Rat"),
+        active=MARIE,
+        rules={"winner_picks_play_tile_only": True},
+    )
+    s = t.state
+    assert t.phase == C.PH_ASSIGN and t.seat == MARIE
+    drawn = [int(x) for x in s[C.F_ROUND_END : C.F_ROUND_END + 3]]
+    assert t.legal == [C.C_ASSIGN + 0 * 4 + 1, C.C_ASSIGN + 1 * 4 + 0, C.C_ASSIGN + 2 * 4 + 0]
+    t.decide(C.C_ASSIGN + 0 * 4 + 1)  # the first into play: the second is her map piece
+    assert s[C.F_TILES + s[C.F_N_TILES] - 1] == drawn[0]
+    assert s[C.F_TILE_WHERE + drawn[1]] == C.W_MAP + MARIE and s[C.F_ADV] == drawn[2]
+
+
+def test_a41_a_short_pile_takes_back_the_removed_tiles_under_the_option():
+    """pina-pirata.md A41: with one tile left in the Adventure pile the winner draws just it
+    (default); with ``reuse_removed_tiles`` the tiles removed from the game (R17) are shuffled
+    back into the pile first, so she draws three and assigns them as in A8."""
+
+    def win_with_a_short_pile(rules):
+        t = Table(players=2, hands={0: [card("Tiger", "Octopus")], 1: [card("Rat", "Parrot")]},
+                  top=card("Tiger", "Rat"), rules=rules, stop=True)  # fmt: skip
+        s = t.state
+        for tile in s[C.F_ADV + 1 : C.F_ADV + 3]:  # two tiles out of the game, one left
+            s[C.F_TILE_WHERE + tile] = C.W_REMOVED
+        s[C.F_ADV_N] = 1
+        t.play(card("Tiger", "Octopus"))
+        while t.phase != C.PH_ASSIGN:
+            t.decide(t.legal[0])
+        return t
+
+    assert len(win_with_a_short_pile({}).legal) == 2  # one tile: into play or onto the map
+    assert len(win_with_a_short_pile({"reuse_removed_tiles": True}).legal) == 6
+
+
 def test_e5_t1_reverses_the_direction():
     """E5, T1: turns 0 -> 1 -> 2 -> 3; player 2 plays a Penguin; next is player 1, then 0, 3, 2."""
     hands = {

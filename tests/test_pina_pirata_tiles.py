@@ -322,6 +322,21 @@ def test_t21_stowaway_discard_under_the_card_played_then_draw():
     assert P("Turtle", "Penguin") in t.hand(0)
 
 
+def test_t21_stowaway_with_an_empty_hand_draws_or_goes_out_by_a43():
+    """pina-pirata.md A43: a player whose last card is a Rat still draws under T21 (default), so
+    cannot go out; with ``stowaway_empty_hand_draws=false`` the effect is skipped and the Hand stays
+    empty (the round is won)."""
+    seat_hands = {0: [P("Rat", "Tiger")], 1: [P("Tiger", "Octopus"), P("Monkey", "Walrus")]}
+    deck = [P("Turtle", "Penguin"), P("Parrot", "Penguin")]
+    draws = Table(players=2, tiles=(21,), hands=seat_hands, top=P("Rat", "Octopus"), deck=deck)
+    draws.play(P("Rat", "Tiger"))
+    assert draws.hand(0) == [P("Parrot", "Penguin")]
+    out = Table(players=2, tiles=(21,), hands=seat_hands, top=P("Rat", "Octopus"), deck=deck,
+                rules={"stowaway_empty_hand_draws": False})  # fmt: skip
+    out.play(P("Rat", "Tiger"))
+    assert out.state[C.F_WINNER] == 0
+
+
 def test_t22_fake_map_holder_may_not_play_the_last_card():
     """T22: take this tile in front of you; while it is, you may not play your last card (A26:
     with one card you must draw); at the end of the round it returns to the tiles in play."""
@@ -546,3 +561,91 @@ def test_t40_ghost_names_a_joker_until_the_next_solitary():
     t.decide(C.C_PIRATE + C.PIRATES.index("Walrus"))
     assert t.state[C.F_GHOST] == C.PIRATES.index("Walrus") and t.seat == 1
     assert t.playable() == [P("Walrus", "Parrot")]
+
+
+def test_t14_a35_a_held_rabbit_must_be_revealed_under_the_option():
+    """pina-pirata.md A35: revealing a Rabbit is the holder's choice (default); with
+    ``rabbit_reveal_compulsory`` a held Rabbit is revealed without a decision, so no draw."""
+    hands = {0: [P("Octopus", "Rat"), P("Tiger", "Walrus")], 1: [P("Rabbit", "Penguin"), P("Octopus", "Walrus")],
+             2: [P("Tiger", "Monkey")]}  # fmt: skip
+    choice = Table(players=3, tiles=(14,), hands=hands, top=P("Octopus", "Parrot"))
+    choice.play(P("Octopus", "Rat"))
+    assert choice.phase == C.PH_T14 and choice.seat == 1
+    forced = Table(players=3, tiles=(14,), hands=hands, top=P("Octopus", "Parrot"),
+                   rules={"rabbit_reveal_compulsory": True})  # fmt: skip
+    forced.play(P("Octopus", "Rat"))
+    assert forced.phase != C.PH_T14 and len(forced.hand(1)) == 2 and len(forced.hand(2)) == 2
+    assert forced.state[C.seat_field(1, C.SH_REVEALED)] == C.REVEALED_RABBIT
+
+
+def test_t30_a30_an_opponent_with_no_cards_spoils_the_draw_unless_ignored():
+    """pina-pirata.md A30: an opponent with an empty Hand reveals nothing, so not every revealed
+    card is a Turtle and nothing happens (default); ``tortoise_skips_empty_hands`` ignores them."""
+    hands = {0: [P("Rabbit", "Rat"), P("Monkey", "Walrus")], 1: [P("Turtle", "Tiger"), P("Rat", "Penguin")],
+             2: []}  # fmt: skip
+    spoiled = Table(players=3, tiles=(30,), hands=hands, top=P("Rabbit", "Octopus"))
+    spoiled.play(P("Rabbit", "Rat"))
+    spoiled.give(P("Turtle", "Tiger"))
+    assert len(spoiled.hand(0)) == 1
+    ignored = Table(players=3, tiles=(30,), hands=hands, top=P("Rabbit", "Octopus"),
+                    rules={"tortoise_skips_empty_hands": True})  # fmt: skip
+    ignored.play(P("Rabbit", "Rat"))
+    ignored.give(P("Turtle", "Tiger"))
+    assert len(ignored.hand(0)) == 3
+
+
+def test_t38_a29_a_tie_for_the_most_cards_in_front_leads_under_the_option():
+    """pina-pirata.md A29: "more cards in front than every other player" is strict (default): tied
+    at one card each, a player who cannot play must draw; with ``front_ties_lead`` the tie leads,
+    so drawing becomes optional."""
+
+    def tied(rules):
+        t = Table(players=2, tiles=(38,), hands={0: [P("Tiger"), P("Rat", "Walrus")], 1: [P("Octopus"), P("Rabbit", "Parrot")]},
+                  top=P("Tiger", "Octopus"), rules=rules)  # fmt: skip
+        t.play(P("Tiger"))
+        t.play(P("Octopus"))
+        assert t.in_front(0) == [P("Tiger")] and t.in_front(1) == [P("Octopus")]
+        return t
+
+    assert tied({}).phase != C.PH_T38_DRAW
+    lead = tied({"front_ties_lead": True})
+    assert lead.seat == 0 and lead.phase == C.PH_T38_DRAW and lead.legal == [C.C_DRAW, C.C_PASS]
+
+
+def test_t11_a27_only_the_setter_takes_the_set_aside_cards_under_the_option():
+    """pina-pirata.md A27: any player who plays a card showing no Crocodile takes the set-aside
+    cards (default); with ``bayou_setter_only`` only the player who set them aside does."""
+
+    def table(rules):
+        t = Table(players=2, tiles=(11,), hands={0: [P("Crocodile", "Rat"), P("Tiger", "Monkey")],
+                  1: [P("Rat", "Tiger"), P("Rat", "Parrot")]}, top=P("Crocodile", "Octopus"),
+                  deck=[P("Turtle", "Walrus")], rules=rules)  # fmt: skip
+        t.play(P("Crocodile", "Rat"))
+        t.play(P("Rat", "Tiger"))
+        return t
+
+    aside = P("Turtle", "Walrus")
+    assert aside in table({}).hand(1)
+    setter = table({"bayou_setter_only": True})
+    assert aside not in setter.hand(1) and setter.state[C.F_LOC + aside] == C.LOC_ASIDE
+    setter.play(P("Tiger", "Monkey"))
+    assert aside in setter.hand(0) and setter.state[C.F_LOC + aside] != C.LOC_ASIDE
+
+
+def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
+    """pina-pirata.md A44: two Staredowns set off in one turn (the second by T8's extra play)
+    skip one turn (default); with ``staredown_skips_add_up`` they skip the next two players."""
+
+    def table(rules):
+        t = Table(players=3, tiles=(12, 8), hands={0: [P("Crocodile", "Walrus"), P("Crocodile", "Rat"), P("Rabbit", "Monkey")],
+                  1: [P("Rat", "Tiger"), P("Rat", "Parrot")], 2: [P("Rat", "Walrus"), P("Tiger", "Turtle")]},
+                  top=P("Crocodile", "Octopus"), rules=rules)  # fmt: skip
+        t.play(P("Crocodile", "Walrus"))
+        t.play(P("Crocodile", "Rat"))
+        return t
+
+    once = table({})
+    assert once.active == 2
+    twice = table({"staredown_skips_add_up": True})
+    assert twice.active == 0 and len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
+

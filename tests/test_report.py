@@ -135,7 +135,7 @@ def test_report_has_every_section_with_its_tables_charts_and_verdicts(written):
         "End reasons": [],
         "Counter impact": ["Win rate by counter value"],
     }
-    for heading in balance.SECTIONS[1:]:
+    for heading in balance.SECTIONS[:-1]:  # all but the run's facts, at the end
         assert report.section(heading).verdicts, heading
     assert len(page.tables) == sum(len(s.tables) for s in report.sections)
     assert len(page.images) == 5
@@ -162,7 +162,8 @@ def test_markdown_holds_the_same_tables_and_links_the_figures(written):
     for section in report.sections:
         assert f"## {section.heading}" in text
         for table in section.tables:
-            assert f"**{table.title}**" in text
+            shown = f"<b>{table.title}</b>" if table.folded else f"**{table.title}**"
+            assert shown in text
     figures = sorted((md.parent / "figures").glob("*.png"))
     assert len(figures) == 5
     for path in figures:
@@ -333,16 +334,23 @@ def test_report_command_on_a_saved_run_and_run_out_with_report(tmp_path):
     path, out = tmp_path / "r.parquet", tmp_path / "from-run"
     result = invoke("run", GAME, "-n", 400, "-p", 2, "-s", 3, "-o", path, "--report", out, "-q")
     assert result.exit_code == 0, result.output
-    again = invoke("report", path, "--report", tmp_path / "from-file")
+    again = invoke("report", path, "-o", tmp_path / "from-file")
     assert again.exit_code == 0, again.output
     assert "Report of 400 games written to" in again.stdout
+    assert f"(made the directory {tmp_path / 'from-file'})" in again.stdout
     from_run = parse((out / "report.html").read_text())
     from_file = parse((tmp_path / "from-file" / "report.html").read_text())
     assert from_run.h2 == from_file.h2 == list(balance.SECTIONS)
-    # the same games give the same tables; only the run's speed is not stored in the file
-    assert from_run.tables[1:] == from_file.tables[1:]
-    speed = dict((r[0], r[1]) for r in from_file.tables[0][1:])["speed"]
+    # the same games give the same tables; only the run's speed (the run's facts, the last
+    # table but one) is not stored in the file
+    facts = -2
+    assert from_run.tables[:facts] == from_file.tables[:facts]
+    assert from_run.tables[-1] == from_file.tables[-1]
+    speed = dict((r[0], r[1]) for r in from_file.tables[facts][1:])["speed"]
     assert speed == "not recorded (results read from a file)"
+    # --report, the option's earlier name, still works for one release
+    alias = invoke("report", path, "--report", tmp_path / "alias", "--force")
+    assert alias.exit_code == 0 and (tmp_path / "alias" / "report.md").is_file()
 
 
 def test_report_bad_input_is_a_one_line_error(tmp_path):
@@ -354,7 +362,7 @@ def test_report_bad_input_is_a_one_line_error(tmp_path):
     assert_one_line_error(invoke("report", bogus, "--report", tmp_path / "o"), "not a readable")
     assert_one_line_error(invoke("report", tmp_path, "--report", tmp_path / "o"), "is a directory")
     assert_one_line_error(invoke("report", bogus, "--report", bogus), "is a file")
-    assert_one_line_error(invoke("report", bogus), "--report")
+    assert_one_line_error(invoke("report", bogus), "-o/--out DIR")
 
 
 def test_run_report_into_a_file_fails_before_the_run(tmp_path):
@@ -432,7 +440,7 @@ def test_the_sweep_heatmap_shows_intervals_and_marks_those_that_exclude_zero():
     wide = pd.DataFrame([[5.0, 0.5]], index=["a"], columns=["x", "y"])
     low = pd.DataFrame([[4.0, -1.0]], index=["a"], columns=["x", "y"])
     high = pd.DataFrame([[6.0, 2.0]], index=["a"], columns=["x", "y"])
-    fig = two_parameters(wide, "p", "q", "caption", low=low, high=high)
+    fig = two_parameters(wide, "p", "q", low=low, high=high)
     ax = fig.axes[0]
     texts = {t.get_text(): t.get_fontweight() for t in ax.texts}
     assert texts == {"+5.00\n[+4.00, +6.00]": "bold", "+0.50\n[-1.00, +2.00]": "normal"}
@@ -447,7 +455,9 @@ def test_the_run_section_names_each_bot_parameter():
     from cardsim.analysis.balance_stats import BalanceStats
 
     tuned = {"planner": {"money": 1.25}}
-    results = cardsim.simulate("fruit-picking", 50, players=2, bots="planner,greedy", bot_params=tuned)
+    results = cardsim.simulate(
+        "fruit-picking", 50, players=2, bots="planner,greedy", bot_params=tuned
+    )
     assert results.metadata["bot_param_names"]["planner"][3] == "money"
     stats = BalanceStats.from_frame(results.frame, results.metadata)
     facts = dict(run_section(stats).tables[0].frame.itertuples(index=False))
@@ -459,3 +469,129 @@ def test_the_run_section_names_each_bot_parameter():
         "finish=0, breadth=0, buy=0, op_reserve=0, op_deny=0"
     )
     assert bot_params_text(BalanceStats(older), "mine", [1, 2.5]) == "p0=1, p1=2.5"
+
+
+# -- the layout: verdicts and charts first, reference tables folded at the end ---------------------
+
+
+def test_the_verdicts_and_the_seat_chart_come_before_any_table(written):
+    _, html, md = written
+    text = html.read_text()
+    first_verdict = text.index('<ul class="verdicts">')
+    first_figure = text.index("<figure>")
+    assert first_verdict < first_figure < text.index("<table>")
+    assert 'alt="Win rate by turn order"' in text[first_figure : text.index("</figure>")]
+    page = md.read_text()
+    assert page.index("- **") < page.index("![Win rate by turn order]") < page.index("| ")
+
+
+def test_the_rule_options_table_is_folded_at_the_end(written):
+    report, html, md = written
+    assert report.sections[-1].heading == "Run"
+    text = html.read_text()
+    folded = text.index("<details>")
+    assert text.index("<summary>Rule options (changed ones marked)</summary>") > folded
+    assert folded > text.rindex("<figure>") and text.count("<details>") == 1
+    page = md.read_text()
+    assert "<summary><b>Rule options (changed ones marked)</b></summary>" in page
+    assert page.index("<details>") > page.rindex("![")
+    # what a reader needs of it before the charts: the seating and the changed options
+    assert "greedy in every seat" in report.subtitle and "market_slots" in report.subtitle
+
+
+def test_text_columns_are_left_aligned_and_numbers_right(written):
+    report, html, md = written
+    seats = report.section("Seat advantage").tables[0]
+    assert seats.numeric()[0] is False  # "1st (starts)", "2nd": labels
+    assert all(seats.numeric()[1:])  # games, wins, rates, intervals, points
+    options = report.section("Run").tables[1]
+    assert options.numeric() == [False] * len(options.frame.columns)  # 2,2,2, tiebreak, R22
+    text = html.read_text()
+    assert "<td>1st (starts)</td>" in text and '<td class="num">1,500</td>' in text
+    page = md.read_text()
+    header = next(line for line in page.splitlines() if line.startswith("| position |"))
+    separator = page.splitlines()[page.splitlines().index(header) + 1]
+    assert separator.split(" | ")[0] == "| ---" and separator.rstrip(" |").endswith("---:")
+
+
+def test_each_caption_is_written_once(written):
+    report, html, md = written
+    text, page = html.read_text(), md.read_text()
+    for figure in [f for s in report.sections for f in s.figures]:
+        assert text.count(figure.caption.replace("'", "&#39;")) == 1
+        assert page.count(figure.caption) == 1
+    import matplotlib.figure
+
+    from cardsim.charts.balance import seat_win_rates
+
+    rates = report_rates_table()
+    fig = seat_win_rates(rates, "title")
+    assert isinstance(fig, matplotlib.figure.Figure) and fig.get_supxlabel() == ""
+
+
+def report_rates_table():
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"label": ["1st", "2nd"], "win_rate": [0.55, 0.45], "ci_low": [0.54, 0.44],
+         "ci_high": [0.56, 0.46], "fair_rate": [0.5, 0.5]}
+    )  # fmt: skip
+
+
+def test_counter_chart_counts_have_one_number_format():
+    import pandas as pd
+
+    from cardsim.charts.balance import counter_impact
+
+    rates = pd.DataFrame(
+        {"counter": ["crows"] * 3, "value": [0, 1, 2], "seat_games": [29_412, 1_125, 950],
+         "win_rate": [0.3, 0.2, 0.1], "ci_low": [0.29, 0.18, 0.08], "ci_high": [0.31, 0.22, 0.12]}
+    )  # fmt: skip
+    fig = counter_impact(rates, ["crows"], 0.25)
+    ticks = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert ticks == ["0\n29,412", "1\n1,125", "2\n950"]
+
+
+def test_an_axis_never_zooms_into_the_noise():
+    from cardsim.charts.render import NOISE_SPANS, value_axis
+
+    # a sweep's mean length: 31.77 to 31.80 turns, each +/-0.05: the axis spans the noise 4 times
+    lo, hi = value_axis([31.72, 31.75], [31.82, 31.85])
+    assert hi - lo >= NOISE_SPANS * 0.10 and lo < 31.72 and hi > 31.85
+    # a real effect far larger than its intervals is drawn at its own scale
+    lo, hi = value_axis([10.0, 50.0], [10.2, 50.2])
+    assert lo < 10.0 and 50.2 < hi < 60.0
+
+
+def test_a_sweep_draws_mean_length_with_its_interval_and_never_zoomed_into_noise():
+    import pandas as pd
+
+    from cardsim.charts.sweep import one_parameter
+
+    table = pd.DataFrame(
+        {"seeds": [14, 18], "win 1st": [0.57, 0.57], "win 2nd": [0.43, 0.43],
+         "first_player_points": [7.0, 7.1], "fpa_low": [6.3, 6.4], "fpa_high": [7.7, 7.8],
+         "mean_turns": [31.77, 31.80], "mean_turns_low": [31.72, 31.75],
+         "mean_turns_high": [31.82, 31.85]}
+    )  # fmt: skip
+    fig = one_parameter(table, "seeds", 0.5)
+    lo, hi = fig.axes[1].get_ylim()
+    assert hi - lo >= 0.4  # four interval widths: a 0.03-turn move looks as flat as it is
+
+
+def test_a_diff_chart_is_not_stretched_by_a_metric_whose_base_is_zero():
+    import pandas as pd
+
+    from cardsim.charts.diff import changes
+
+    table = pd.DataFrame(
+        {"metric": ["win rate 1st", "game length (turns)", "turn cap games"],
+         "a": [0.5, 40.0, 0.0], "b": [0.51, 41.0, 3.0], "diff": [0.01, 1.0, 3.0],
+         "ci_low": [0.0, 0.8, 1.0], "ci_high": [0.02, 1.2, 5.0]}
+    )  # fmt: skip
+    fig = changes(table, "A", "B")
+    bottom = fig.axes[1]
+    lo, hi = bottom.get_xlim()
+    assert hi < 10  # game length moved 2.5% (2-3%); the 0-based metric is not drawn at all
+    labels = [t.get_text() for t in bottom.get_yticklabels()]
+    assert "turn cap games (0 before: no %)" in labels

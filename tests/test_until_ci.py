@@ -51,7 +51,7 @@ def test_stops_at_the_first_chunk_within_the_width_and_equals_a_fixed_run(tmp_pa
         stopped,
     )
     assert result.exit_code == 0, (result.output, result.exception)
-    games, meta = io.read_results(stopped)
+    games, meta = io.read_results(stopped, compact=False)
     n = len(games)
     assert n % chunk == 0 and n < 100_000
     assert f"Stopped after {n:,} games" in result.stdout
@@ -61,7 +61,7 @@ def test_stops_at_the_first_chunk_within_the_width_and_equals_a_fixed_run(tmp_pa
     assert widest_half_width(games.iloc[: n - chunk]) >= width  # not one chunk later than needed
     fixed = tmp_path / "fixed.parquet"
     assert invoke("run", GAME, "-p", 3, "-n", n, "-o", fixed, "-q").exit_code == 0
-    fixed_games, fixed_meta = io.read_results(fixed)
+    fixed_games, fixed_meta = io.read_results(fixed, compact=False)
     assert games.equals(fixed_games)
     assert meta == fixed_meta
 
@@ -137,7 +137,7 @@ def test_power_command():
     assert every.exit_code == 0, every.output
     for k in range(2, 7):
         assert f"{games_needed(0.01, k):,}" in every.stdout
-    rows = json.loads(invoke("power", "--edge", "1%", "--format", "json").stdout)["table"]
+    rows = json.loads(invoke("power", "--edge", "1%", "--format", "json").stdout)["by_players"]
     assert [r["players"] for r in rows] == [2, 3, 4, 5, 6]
     assert rows[2]["games_to_detect"] == games_needed(0.01, 4)
     assert invoke("power", "--edge", "1%", "-p", "1").exit_code == 2

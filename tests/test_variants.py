@@ -80,8 +80,8 @@ def test_a_variant_run_equals_the_same_rules_given_with_rules(tmp_path):
     common = [GAME, "-n", 300, "-p", 3, "-q"]
     assert invoke("run", *common, "--variant", path, "-o", out_a).exit_code == 0
     assert invoke("run", *common, "-r", "variant_umbrella=true", "-o", out_b).exit_code == 0
-    games_a, meta_a = io.read_results(out_a)
-    games_b, meta_b = io.read_results(out_b)
+    games_a, meta_a = io.read_results(out_a, compact=False)
+    games_b, meta_b = io.read_results(out_b, compact=False)
     assert games_a.equals(games_b)
     assert meta_a["variant"]["name"] == "U" and "variant" not in meta_b
     assert meta_a["rules"] == meta_b["rules"]

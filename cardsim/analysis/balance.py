@@ -37,13 +37,14 @@ from cardsim.analysis.summary import CONFIDENCE
 from cardsim.text import show_value
 
 MAX_COUNTER_CHARTS = 12
+# the verdicts and the seat chart first; what was run, with every rule option, last
 SECTIONS = (
-    "Run",
     "Seat advantage",
     "Game length",
     "Scores",
     "End reasons",
     "Counter impact",
+    "Run",
 )
 
 
@@ -61,6 +62,11 @@ def dataset_report(
     return report_from_stats(dataset_stats(path, progress), title)
 
 
+# Games per batch a report reads: the counts are the same whatever the batch, and a quarter of
+# io.BATCH_ROWS keeps a 100,000-game Pajarracos report under 400 MB (docs/memory.md)
+REPORT_BATCH_ROWS = 16_384
+
+
 def dataset_stats(path, progress: Callable[[int], None] | None = None) -> BalanceStats:
     """The counts behind the report of a results dataset or file, read batch by batch
     (``io.iter_batches``: one batch of games in memory at a time)."""
@@ -69,7 +75,7 @@ def dataset_stats(path, progress: Callable[[int], None] | None = None) -> Balanc
     from cardsim.core import io
 
     meta = io.read_metadata(path)
-    batches = io.iter_batches(path)
+    batches = io.iter_batches(path, batch_rows=REPORT_BATCH_ROWS)
     first = next(batches, None)
     columns = list(first.columns) if first is not None else []
     counters = dataset_counters(meta, BalanceStats(meta, ()).ruleset, columns)
@@ -92,14 +98,15 @@ def report_from_stats(stats: BalanceStats, title: str | None = None) -> Report:
     subtitle = f"{stats.games:,} games, seed {meta.get('seed', 0)}"
     if meta.get("variant"):
         subtitle += f", variant {meta['variant'].get('name', '')}"
+    subtitle += f", {seating_text(stats)}. {changed_text(stats)}"
     report = Report(title, meta, subtitle=subtitle)
     caption = run_caption(stats)
-    report.add(run_section(stats))
     report.add(seat_section(stats, caption))
     report.add(length_section(stats, caption))
     report.add(score_section(stats, caption))
     report.add(end_reason_section(stats))
     report.add(counter_section(stats, caption))
+    report.add(run_section(stats))
     return report
 
 
@@ -174,16 +181,29 @@ def load_text(meta: dict) -> str:
     return "" if load is None else f" (load average {load} at the end of the run)"
 
 
+def seating_text(stats: BalanceStats) -> str:
+    """``planner in every seat``, ``seat 0: planner, seat 1: greedy`` or the rotated bots."""
+    seating = [stats.seat_bot(s) for s in range(stats.k)]
+    if all(b is not None for b in seating) and len(set(seating)) == 1:
+        return f"{seating[0]} in every seat"
+    if all(b is not None for b in seating):
+        return ", ".join(f"seat {s}: {b}" for s, b in enumerate(seating))
+    return "rotated over the seats: " + ", ".join(stats.metadata.get("bots", []))
+
+
+def changed_text(stats: BalanceStats) -> str:
+    """The rule options that differ from their defaults, in one sentence."""
+    rules = rule_table(stats)
+    changed = rules[rules["changed"] == "yes"]["option"].tolist()
+    if not changed:
+        return "Every rule option has its default value."
+    return "Rule options that differ from the default: " + ", ".join(changed) + "."
+
+
 def run_section(stats: BalanceStats) -> Section:
     meta = stats.metadata
     k = stats.k
-    seating = [stats.seat_bot(s) for s in range(k)]
-    if all(b is not None for b in seating) and len(set(seating)) == 1:
-        bots = f"{seating[0]} in every seat"
-    elif all(b is not None for b in seating):
-        bots = ", ".join(f"seat {s}: {b}" for s, b in enumerate(seating))
-    else:
-        bots = "rotated over the seats: " + ", ".join(meta.get("bots", []))
+    bots = seating_text(stats)
     params = meta.get("bot_params", {})
     speed = meta.get("games_per_second")
     rows = [
@@ -204,13 +224,7 @@ def run_section(stats: BalanceStats) -> Section:
     variant = meta.get("variant")
     if variant:
         rows.insert(2, ("variant", f"{variant.get('name', '')}: {variant.get('description', '')}"))
-    rules = rule_table(stats)
-    changed = rules[rules["changed"] == "yes"]["option"].tolist()
-    text = [
-        "Rule options that differ from the default: " + ", ".join(changed) + "."
-        if changed
-        else "Every rule option has its default value."
-    ]
+    text = [changed_text(stats)]
     ruleset = stats.ruleset
     if ruleset is not None and ruleset.rules_doc:
         text.append(
@@ -222,7 +236,7 @@ def run_section(stats: BalanceStats) -> Section:
         text=text,
         tables=[
             Table("Run", pd.DataFrame(rows, columns=["", "value"])),
-            Table("Rule options (changed ones marked)", rules),
+            Table("Rule options (changed ones marked)", rule_table(stats), folded=True),
         ],
     )
 
@@ -361,16 +375,12 @@ def seat_section(stats: BalanceStats, caption: str) -> Section:
     figures = [
         render_figure(
             "Win rate by turn order",
-            charts.seat_win_rates(
-                pos, "Win rate by turn order against the fair share", by_position
-            ),
+            charts.seat_win_rates(pos, "Win rate by turn order against the fair share"),
             by_position,
         ),
         render_figure(
             "Win rate by seat",
-            charts.seat_win_rates(
-                seat, "Win rate by physical seat against the fair share", by_seat
-            ),
+            charts.seat_win_rates(seat, "Win rate by physical seat against the fair share"),
             by_seat,
         ),
     ]
@@ -433,7 +443,7 @@ def length_section(stats: BalanceStats, caption: str) -> Section:
         figures=[
             render_figure(
                 "Game length",
-                charts.length_histogram(stats.length_histogram(), k, chart_caption),
+                charts.length_histogram(stats.length_histogram(), k),
                 chart_caption,
             )
         ],
@@ -481,9 +491,7 @@ def score_section(stats: BalanceStats, caption: str) -> Section:
         figures=[
             render_figure(
                 "Score by turn order",
-                charts.score_distribution(
-                    dist, "Final score by turn-order position", chart_caption
-                ),
+                charts.score_distribution(dist, "Final score by turn-order position"),
                 chart_caption,
             )
         ],
@@ -662,7 +670,7 @@ def counter_section(stats: BalanceStats, caption: str) -> Section:
         figures.append(
             render_figure(
                 "Win rate by counter value",
-                charts.counter_impact(rates, varying, fair, chart_caption),
+                charts.counter_impact(rates, varying, fair),
                 chart_caption,
             )
         )

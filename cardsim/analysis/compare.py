@@ -277,14 +277,16 @@ def compare(
     )
 
 
-def comparison_record(c: Comparison) -> dict:
-    """A comparison as plain data (``cardsim compare --format json``): rates as fractions of 1."""
+def comparison_record(c: Comparison, game: str | None = None) -> dict:
+    """A comparison as plain data (``cardsim compare --format json``, ``game`` its ruleset's
+    name): rates as fractions of 1."""
 
     def records(frame: pd.DataFrame) -> list[dict]:
         return [dict(zip(frame.columns, row, strict=True)) for row in frame.itertuples(index=False)]
 
     return {
-        "game": c.game_title,
+        "game": game,
+        "title": c.game_title,
         "bots": list(c.bot_names),
         "players": c.n_players,
         "seatings": [list(s) for s in c.seatings],

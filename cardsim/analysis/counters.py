@@ -19,6 +19,7 @@ associations, not causes: a paired ablation (``cardsim.analysis.ablation``) meas
 
 from __future__ import annotations
 
+import gc
 import warnings
 
 import numpy as np
@@ -254,11 +255,18 @@ def effect_row(
         except (PerfectSeparationWarning, np.linalg.LinAlgError, ValueError):
             row["note"] = SEPARATION_NOTE
             return row
-    if not fit.converged:
-        row["note"] = "the regression did not converge: no odds ratio"
-        return row
+    converged = fit.converged
     beta = float(fit.params[1])
     lo, hi = (float(v) for v in fit.conf_int(1 - CONFIDENCE)[1])
+    p = float(fit.pvalues[1])
+    # statsmodels' results and model refer to each other: their arrays (~20 MB a fit of 50,000
+    # seat-games) wait for the cyclic collector, and a report fits one per counter. Collected
+    # now, a Pajarracos report peaks at one fit's memory, not twenty (benchmarks/bench_memory.py)
+    del fit
+    gc.collect()
+    if not converged:
+        row["note"] = "the regression did not converge: no odds ratio"
+        return row
     sd = row["sd"]
     row.update(
         odds_ratio=np.exp(beta),
@@ -267,7 +275,7 @@ def effect_row(
         odds_ratio_sd=np.exp(beta * sd),
         or_sd_low=np.exp(lo * sd),
         or_sd_high=np.exp(hi * sd),
-        p_value=float(fit.pvalues[1]),
+        p_value=p,
     )
     if len(data) < total:
         row["note"] = f"fitted on {len(data):,} of {total:,} seat-games"

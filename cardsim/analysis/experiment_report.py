@@ -35,7 +35,7 @@ def changed_rules(results: Results) -> str:
 
 
 def setup_section(rows: list[tuple[str, str]], text: list[str] | None = None) -> Section:
-    """The first section of an experiment report: what was played."""
+    """The last section of an experiment report: what was played (the verdicts come first)."""
     table = Table("Experiment", pd.DataFrame(rows, columns=["", "value"]))
     return Section("Experiment", text=text or [], tables=[table])
 
@@ -107,7 +107,7 @@ def compare_report(c: Comparison, first: Results) -> Report:
         "a seat's advantage falls on every bot alike. Intervals are 95% and clustered by deal "
         "(the games of one deal are not independent)."
     ]
-    report.add(setup_section(rows, text))
+    setup = setup_section(rows, text)  # last: the verdicts and charts come first
     caption = (
         "Each cell: how often the row bot finishes ahead of the column bot in the games where "
         "both sit (ties count half); 50% is even ("
@@ -161,7 +161,7 @@ def compare_report(c: Comparison, first: Results) -> Report:
                 Table("Finishes ahead (row vs column)", shown.rename(columns={"bot": ""})),
                 Table("Every pair with its interval", pair_table),
             ],
-            figures=[render_figure("Head to head", head_to_head(matrix, caption), caption)],
+            figures=[render_figure("Head to head", head_to_head(matrix), caption)],
         )
     )
     rating_table = strength_table(c.rating.table(), "bot")
@@ -193,6 +193,7 @@ def compare_report(c: Comparison, first: Results) -> Report:
             ],
         )
     )
+    report.add(setup)
     return report
 
 
@@ -219,7 +220,7 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
         *((f"swept: {p.name}", ", ".join(p.labels)) for p in params),
         ("games per setting", f"{games:,} (game i is the same deal in every setting)"),
     ]
-    report.add(setup_section(rows))
+    setup = setup_section(rows)  # last: the verdicts and charts come first
     run = run_caption(games, first.seed, k, "per setting, the same games in every setting")
     if len(params) == 1:
         shows = (
@@ -248,7 +249,7 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
     section.verdicts += _sweep_verdicts(table, names)
     if len(params) == 1:
         fair = float(seats_fair(first))
-        fig = charts.one_parameter(table, names[0], fair, caption)
+        fig = charts.one_parameter(table, names[0], fair)
     elif len(params) == 2:
         from cardsim.analysis.sweep import advantage_grid
 
@@ -256,14 +257,14 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
             advantage_grid(table, params),
             names[0],
             names[1],
-            caption,
             low=advantage_grid(table, params, "fpa_low"),
             high=advantage_grid(table, params, "fpa_high"),
         )
     else:
-        fig = charts.grid_points(table, names, caption)
+        fig = charts.grid_points(table, names)
     section.figures.append(render_figure("Sweep", fig, caption))
     report.add(section)
+    report.add(setup)
     return report
 
 
@@ -341,7 +342,7 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
         ("games", f"{games:,} in each (game i is the same deal in both)"),
         ("cardsim version", str(a.metadata.get("version", "?"))),
     ]
-    report.add(setup_section(rows))
+    setup = setup_section(rows)  # last: the verdicts and charts come first
     caption = (
         f"Points: the change of each metric from {name_a} to {name_b}, game by game on the same "
         "games (win rates in points, lengths and scores in their own units); bars: paired 95% "
@@ -358,7 +359,8 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
             ],
             verdicts=D.verdicts(table, name_a, name_b),
             tables=[Table("Paired changes", D.display_table(table, name_a, name_b))],
-            figures=[render_figure("Changes", changes(table, name_a, name_b, caption), caption)],
+            figures=[render_figure("Changes", changes(table, name_a, name_b), caption)],
         )
     )
+    report.add(setup)
     return report

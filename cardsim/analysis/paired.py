@@ -18,7 +18,9 @@ Per metric, ``paired_diff`` compares per-game values over the games present in b
 - ``winning margin``: the best winner's score minus the best score among the others (games with
   a winner and at least one loser).
 
-Columns: metric, games, a, b, diff (b - a), ci_low, ci_high (95% paired t interval of the mean
+Columns: metric (the label above), key (its snake_case name for scripts: ``win_rate_position_0``,
+``win_rate_seat_1``, ``first_player_edge``, ``length_turns``, ``length_<counter>``,
+``score_spread``, ``winning_margin``), games, a, b, diff (b - a), ci_low, ci_high (95% paired t interval of the mean
 difference), p_value (paired t test) and p_holm, the p-value Holm-adjusted over all the metrics of
 the table: with ten metrics, testing each at 5% would raise a false alarm in about every other
 comparison of two identical rule sets, so conclusions (``cardsim diff``'s verdicts) use p_holm.
@@ -36,7 +38,7 @@ from cardsim.analysis import frame as F
 from cardsim.analysis.summary import CONFIDENCE
 from cardsim.core.errors import CardsimError
 
-COLUMNS = ["metric", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"]
+COLUMNS = ["metric", "key", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"]
 
 
 def score_spread(frame: pd.DataFrame) -> np.ndarray:
@@ -62,13 +64,18 @@ def starter_edge(frame: pd.DataFrame) -> np.ndarray:
     return share[:, 0] - decided / F.seat_count(frame)
 
 
-def paired_row(metric: str, a: np.ndarray, b: np.ndarray) -> dict:
+def _empty_row(metric: str, key: str, n: int) -> dict:
+    row = {"metric": metric, "key": key, "games": n, "a": np.nan, "b": np.nan, "diff": np.nan}
+    row.update(ci_low=np.nan, ci_high=np.nan, p_value=np.nan)
+    return row
+
+
+def paired_row(metric: str, a: np.ndarray, b: np.ndarray, key: str = "") -> dict:
     """Mean of a and b and the paired interval of the mean of b - a (NaN pairs dropped)."""
     keep = ~(np.isnan(a) | np.isnan(b))
     a, b = a[keep], b[keep]
     n = len(a)
-    row = {"metric": metric, "games": n, "a": np.nan, "b": np.nan, "diff": np.nan}
-    row.update(ci_low=np.nan, ci_high=np.nan, p_value=np.nan)
+    row = _empty_row(metric, key, n)
     if n == 0:
         return row
     d = b - a
@@ -96,8 +103,8 @@ def _aligned(a, b) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 def metric_values(
     fa: pd.DataFrame, fb: pd.DataFrame, length_counters=()
-) -> list[tuple[str, np.ndarray, np.ndarray]]:
-    """``(metric, a, b)`` per metric of the table, per game of two aligned frames (game i of
+) -> list[tuple[str, str, np.ndarray, np.ndarray]]:
+    """``(metric, key, a, b)`` per metric of the table, per game of two aligned frames (game i of
     ``fa`` is game i of ``fb``); win metrics over the games neither run ended by the turn cap.
     ``length_counters``: the ruleset's (name, label) pairs of game counters of length."""
     k = F.seat_count(fa)
@@ -107,18 +114,32 @@ def metric_values(
     share_a, share_b = F.win_shares(wa), F.win_shares(wb)
     pos_a, pos_b = F.by_position(wa, share_a), F.by_position(wb, share_b)
     for p in range(k):
-        out.append((f"win rate {F.position_label(p)}", pos_a[:, p], pos_b[:, p]))
+        label = f"win rate {F.position_label(p)}"
+        out.append((label, f"win_rate_position_{p}", pos_a[:, p], pos_b[:, p]))
     for s in range(k):
-        out.append((f"win rate seat {s}", share_a[:, s], share_b[:, s]))
-    out.append(("first-player advantage", starter_edge(wa), starter_edge(wb)))
+        out.append((f"win rate seat {s}", f"win_rate_seat_{s}", share_a[:, s], share_b[:, s]))
+    edge = ("first-player advantage", "first_player_edge", starter_edge(wa), starter_edge(wb))
+    out.append(edge)
     turns_a = fa["turns"].to_numpy(np.float64)
-    out.append(("game length (turns)", turns_a, fb["turns"].to_numpy(np.float64)))
+    out.append(("game length (turns)", "length_turns", turns_a, fb["turns"].to_numpy(np.float64)))
     for name, label in length_counters:
         if name in fa and name in fb:
-            out.append((label, fa[name].to_numpy(np.float64), fb[name].to_numpy(np.float64)))
-    out.append(("score spread", score_spread(fa), score_spread(fb)))
-    out.append(("winning margin", winning_margin(fa), winning_margin(fb)))
+            values = fa[name].to_numpy(np.float64), fb[name].to_numpy(np.float64)
+            out.append((label, f"length_{name}", *values))
+    out.append(("score spread", "score_spread", score_spread(fa), score_spread(fb)))
+    out.append(("winning margin", "winning_margin", winning_margin(fa), winning_margin(fb)))
     return out
+
+
+def metric_unit(key: str) -> str:
+    """What a metric of the table is measured in, from its key: ``fraction`` (a share of 1:
+    win rates and the first-player edge), ``turns``, ``count`` (a game's own length counter) or
+    ``score`` (the game's score points)."""
+    if key.startswith("win_rate_") or key == "first_player_edge":
+        return "fraction"
+    if key == "length_turns":
+        return "turns"
+    return "count" if key.startswith("length_") else "score"
 
 
 def paired_diff(a, b) -> pd.DataFrame:
@@ -128,7 +149,7 @@ def paired_diff(a, b) -> pd.DataFrame:
     length_counters = getattr(getattr(a, "ruleset", None), "length_counters", ())
     fa, fb = _aligned(a, b)
     values = metric_values(fa, fb, length_counters)
-    rows = [paired_row(metric, va, vb) for metric, va, vb in values]
+    rows = [paired_row(metric, va, vb, key) for metric, key, va, vb in values]
     table = pd.DataFrame(rows, columns=COLUMNS)
     table["p_holm"] = holm(table["p_value"])
     return table
@@ -179,11 +200,10 @@ class _Moments:
         self.sum_a += float(a.sum())
         self.sum_b += float(b.sum())
 
-    def row(self, metric: str) -> dict:
+    def row(self, metric: str, key: str = "") -> dict:
         """``paired_row`` of the metric's games, from the moments: the same paired t test."""
         n = self.n
-        row = {"metric": metric, "games": n, "a": np.nan, "b": np.nan, "diff": np.nan}
-        row.update(ci_low=np.nan, ci_high=np.nan, p_value=np.nan)
+        row = _empty_row(metric, key, n)
         if n == 0:
             return row
         row.update(a=self.sum_a / n, b=self.sum_b / n, diff=self.mean)
@@ -218,12 +238,12 @@ class PairedStats:
             )
         if len(fa) != len(fb) or not np.array_equal(fa["game"].to_numpy(), fb["game"].to_numpy()):
             raise ValueError("paired batches must hold the same games in the same order")
-        for metric, va, vb in metric_values(fa, fb, self.length_counters):
-            self._moments.setdefault(metric, _Moments()).add(va, vb)
+        for metric, key, va, vb in metric_values(fa, fb, self.length_counters):
+            self._moments.setdefault((metric, key), _Moments()).add(va, vb)
         self.games += len(fa)
 
     def table(self) -> pd.DataFrame:
-        rows = [m.row(metric) for metric, m in self._moments.items()]
+        rows = [m.row(metric, key) for (metric, key), m in self._moments.items()]
         table = pd.DataFrame(rows, columns=COLUMNS)
         table["p_holm"] = holm(table["p_value"])
         return table

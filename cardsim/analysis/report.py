@@ -46,17 +46,29 @@ FIGURES_DIR = "figures"
 @dataclass
 class Table:
     """A titled table; cells are shown as given (format numbers first: see ``percent`` etc.),
-    floats left as numbers are shown with 4 significant digits. The index is not shown."""
+    floats left as numbers are shown with 4 significant digits. The index is not shown.
+    ``folded``: shown closed (``<details>``), for reference tables a reader opens on demand."""
 
     title: str
     frame: pd.DataFrame
     note: str = ""
+    folded: bool = False
 
     def cells(self) -> tuple[list[str], list[list[str]]]:
         """Header and rows as text."""
         header = [str(c) for c in self.frame.columns]
         rows = [[_cell(v) for v in row] for row in self.frame.itertuples(index=False)]
         return header, rows
+
+    def numeric(self) -> list[bool]:
+        """Per column, whether every cell reads as a number (right-aligned); text columns (names,
+        labels, rule values such as ``2,2,2`` or ``tiebreak``) are left-aligned."""
+        _, rows = self.cells()
+        columns = list(zip(*rows, strict=True)) if rows else [[] for _ in self.frame.columns]
+        return [
+            any(c.strip() for c in column) and all(_reads_as_number(c) for c in column)
+            for column in columns
+        ]
 
 
 @dataclass
@@ -181,6 +193,19 @@ def _isnan(x) -> bool:
         return False
 
 
+# a number as the formats above write it: a sign, digits with thousands separators, decimals, a
+# unit (%, x, s), an interval "[lo, hi]", "< 0.0001", "± 0.6"; "n/a" and blanks go with them
+_NUMBER = r"[<>≤≥~x×]?\s*[+\-−]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?(e[+\-]?\d+)?\s*(%|x|s|k|M)?"
+_NUMERIC = re.compile(
+    rf"({_NUMBER}(\s*±\s*{_NUMBER})?|\[{_NUMBER},\s*{_NUMBER}\]|{_NUMBER}\s*\[{_NUMBER},\s*{_NUMBER}\]"
+    r"|n/a|)"
+)
+
+
+def _reads_as_number(text: str) -> bool:
+    return _NUMERIC.fullmatch(text.strip()) is not None
+
+
 def _cell(value) -> str:
     if isinstance(value, float):
         return "n/a" if math.isnan(value) else f"{value:,.4g}"
@@ -231,10 +256,40 @@ def _md_cell(text: str) -> str:
 
 def _md_table(table: Table) -> list[str]:
     header, rows = table.cells()
-    align = ["---"] + ["---:"] * (len(header) - 1)
+    align = ["---:" if numeric else "---" for numeric in table.numeric()]
     lines = ["| " + " | ".join(_md_cell(h) for h in header) + " |"]
     lines.append("| " + " | ".join(align) + " |")
     lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _md_section(section: Section, figure_paths: dict[int, str]) -> list[str]:
+    """A section in reading order: text, verdicts, charts, then tables (folded ones closed)."""
+    lines = [f"## {_md(section.heading)}", ""]
+    for paragraph in section.text:
+        lines += [_md(paragraph), ""]
+    for verdict in section.verdicts:
+        lines.append(f"- **{_md(verdict)}**")
+    if section.verdicts:
+        lines.append("")
+    for fig in section.figures:
+        if id(fig) in figure_paths:
+            path = figure_paths[id(fig)]
+            lines += [f"![{_md(fig.title)}]({path})", ""]
+            svg = f" ([SVG]({path.removesuffix('.png')}.svg))" if fig.svg else ""
+            if fig.caption or svg:
+                lines += [f"*{_md(fig.caption)}*{svg}", ""]
+    for table in section.tables:
+        if table.folded:
+            lines += ["<details>", f"<summary><b>{_md(table.title)}</b></summary>", ""]
+        else:
+            lines += [f"**{_md(table.title)}**", ""]
+        lines += _md_table(table)
+        lines.append("")
+        if table.note:
+            lines += [f"*{_md(table.note)}*", ""]
+        if table.folded:
+            lines += ["</details>", ""]
     return lines
 
 
@@ -243,26 +298,7 @@ def _markdown(report: Report, figure_paths: dict[int, str]) -> str:
     if report.subtitle:
         lines += [_md(report.subtitle), ""]
     for section in report.sections:
-        lines += [f"## {_md(section.heading)}", ""]
-        for paragraph in section.text:
-            lines += [_md(paragraph), ""]
-        for verdict in section.verdicts:
-            lines.append(f"- **{_md(verdict)}**")
-        if section.verdicts:
-            lines.append("")
-        for table in section.tables:
-            lines += [f"**{_md(table.title)}**", ""]
-            lines += _md_table(table)
-            lines.append("")
-            if table.note:
-                lines += [f"*{_md(table.note)}*", ""]
-        for fig in section.figures:
-            if id(fig) in figure_paths:
-                path = figure_paths[id(fig)]
-                lines += [f"![{_md(fig.title)}]({path})", ""]
-                svg = f" ([SVG]({path.removesuffix('.png')}.svg))" if fig.svg else ""
-                if fig.caption or svg:
-                    lines += [f"*{_md(fig.caption)}*{svg}", ""]
+        lines += _md_section(section, figure_paths)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -283,8 +319,10 @@ table { border-collapse: collapse; margin: 0.5em 0 1.2em; font-size: 0.92em; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3em; }
 th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; }
 th { background: #f4f4f4; }
-td { text-align: right; font-variant-numeric: tabular-nums; }
-td:first-child, th:first-child { text-align: left; }
+th, td { text-align: left; }
+th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; }
+details { margin: 0.5em 0 1.2em; }
+summary { font-weight: 600; cursor: pointer; }
 ul.verdicts { background: #f3f7fb; border-left: 4px solid #3b78b5; padding: 0.6em 1.2em 0.6em 2em; }
 ul.verdicts li { margin: 0.2em 0; }
 figure { margin: 1em 0 1.5em; }
@@ -308,21 +346,24 @@ nav ul { columns: 2; }
 {% if section.verdicts %}<ul class="verdicts">
 {% for verdict in section.verdicts %}<li>{{ verdict }}</li>
 {% endfor %}</ul>{% endif %}
-{% for table in section.tables %}{% set cells = table.cells() %}
-<table>
-<caption>{{ table.title }}</caption>
-<thead><tr>{% for h in cells[0] %}<th>{{ h }}</th>{% endfor %}</tr></thead>
-<tbody>
-{% for row in cells[1] %}<tr>{% for c in row %}<td>{{ c }}</td>{% endfor %}</tr>
-{% endfor %}</tbody>
-</table>
-{% if table.note %}<p class="note">{{ table.note }}</p>{% endif %}
-{% endfor %}
 {% for fig in section.figures %}
 <figure>
 <img src="{{ fig.data_uri }}" alt="{{ fig.title }}">
 <figcaption>{{ fig.caption }}</figcaption>
 </figure>
+{% endfor %}
+{% for table in section.tables %}{% set cells = table.cells() %}{% set numeric = table.numeric() %}
+{% if table.folded %}<details>
+<summary>{{ table.title }}</summary>{% endif %}
+<table>
+{% if not table.folded %}<caption>{{ table.title }}</caption>{% endif %}
+<thead><tr>{% for h in cells[0] %}<th{% if numeric[loop.index0] %} class="num"{% endif %}>{{ h }}</th>{% endfor %}</tr></thead>
+<tbody>
+{% for row in cells[1] %}<tr>{% for c in row %}<td{% if numeric[loop.index0] %} class="num"{% endif %}>{{ c }}</td>{% endfor %}</tr>
+{% endfor %}</tbody>
+</table>
+{% if table.note %}<p class="note">{{ table.note }}</p>{% endif %}
+{% if table.folded %}</details>{% endif %}
 {% endfor %}
 </section>
 {% endfor %}

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from cardsim.analysis.values import Estimate, mean_estimate
 from cardsim.core.errors import CardsimError
 
 if TYPE_CHECKING:
@@ -34,7 +35,10 @@ class Results:
 
     ``summary()`` gives the run's balance tables as DataFrames; ``print(results)`` and a
     notebook show a short view of them (win rates, first-player advantage, length, end reasons)
-    instead of the whole frame.
+    instead of the whole frame. The headline figures are one attribute each, as ``Estimate``s
+    (a value, its 95% interval and its unit): ``first_player_advantage``, ``seat_win_rates``,
+    ``position_win_rates``, ``mean_length``; ``seats`` is the games as a long frame (one row per
+    game and seat).
     """
 
     frame: pd.DataFrame
@@ -45,22 +49,21 @@ class Results:
         everywhere; rates are fractions of 1):
 
         - ``win_rates``: by turn-order position then by seat (``seats.seat_win_rates``);
-        - ``first_player_advantage``: one row: rate, fair, points, low, high, games;
+        - ``first_player_advantage``: one row: rate (the starter's win rate), fair_rate, edge
+          (rate - fair_rate), its interval ci_low .. ci_high, games: all fractions of 1;
         - ``bots``: win rate by bot, per seat played (``seats.bot_win_rates``);
         - ``winners``: games with one winner, a shared win, no winner;
         - ``length``: game length in turns, rounds and the game's own units (mean, spread,
           quantiles);
         - ``end_reasons``: why games ended, the turn cap included.
         """
-        from dataclasses import asdict
-
         from cardsim.analysis import length, scores, seats
+        from cardsim.analysis.summary import table_advantage
 
+        rates = seats.seat_win_rates(self.frame)
         return {
-            "win_rates": seats.seat_win_rates(self.frame),
-            "first_player_advantage": pd.DataFrame(
-                [asdict(seats.first_player_advantage(self.frame))]
-            ),
+            "win_rates": rates,
+            "first_player_advantage": pd.DataFrame([table_advantage(rates)]),
             "bots": seats.bot_win_rates(self.frame),
             "winners": scores.winners(self.frame),
             "length": length.length_summary(self.frame, self.ruleset),
@@ -80,9 +83,8 @@ class Results:
         return f"{title}: {self.games:,} games, {self.n_players} players, seed {self.seed}, {bots}"
 
     def _view(self) -> tuple[pd.DataFrame, str, str]:
-        """The short view: win rate by position (and bot), and two lines of figures."""
-        from cardsim.analysis.summary import wins_text
-
+        """The short view: win rate by position (and bot) as numbers, and two lines of
+        figures."""
         tables = self.summary()
         rates = tables["win_rates"]
         rows = rates[rates["kind"] == "position"]
@@ -95,20 +97,19 @@ class Results:
         view = pd.DataFrame(
             {
                 "": rows["label"].astype(str),
-                "wins": rows["wins"].map(wins_text),
-                "win rate": rows["win_rate"].map(lambda x: f"{100 * x:.2f}%"),
-                "95% interval": [
-                    f"[{100 * a:.2f}%, {100 * b:.2f}%]"
-                    for a, b in zip(rows["ci_low"], rows["ci_high"], strict=True)
-                ],
+                "wins": rows["wins"].astype(float),
+                "win rate": rows["win_rate"].astype(float),
+                "95% low": rows["ci_low"].astype(float),
+                "95% high": rows["ci_high"].astype(float),
             }
         )
         adv = tables["first_player_advantage"].iloc[0]
         turns = tables["length"].iloc[0]
         ends = tables["end_reasons"]
         figures = (
-            f"first-player advantage {adv['points']:+.2f} points over the fair "
-            f"{100 * adv['fair']:.2f}% (95% interval {adv['low']:+.2f} .. {adv['high']:+.2f})"
+            f"first-player advantage {100 * adv['edge']:+.2f} points over the fair "
+            f"{100 * adv['fair_rate']:.2f}% (95% interval {100 * adv['ci_low']:+.2f} .. "
+            f"{100 * adv['ci_high']:+.2f})"
         )
         rest = f"mean length {turns['mean']:.1f} turns; ends: " + ", ".join(
             f"{r.reason} {100 * r.share:.1f}%" for r in ends.itertuples() if r.games
@@ -118,8 +119,18 @@ class Results:
     def __repr__(self) -> str:
         if not len(self.frame) or "n_players" not in self.metadata:
             return f"Results({len(self.frame):,} games)"
+        from cardsim.analysis.summary import wins_text
+
         view, figures, rest = self._view()
-        table = view.to_string(index=False, justify="left")
+        shown = view.assign(
+            **{
+                "wins": view["wins"].map(wins_text),
+                "win rate": view["win rate"].map(lambda x: f"{100 * x:.2f}%"),
+                "95% low": view["95% low"].map(lambda x: f"{100 * x:.2f}%"),
+                "95% high": view["95% high"].map(lambda x: f"{100 * x:.2f}%"),
+            }
+        )
+        table = shown.to_string(index=False, justify="left")
         return "\n".join([f"Results: {self._headline()}", table, figures, rest])
 
     def _repr_html_(self) -> str:
@@ -130,9 +141,67 @@ class Results:
         view, figures, rest = self._view()
         return (
             f"<p><b>{html.escape(self._headline())}</b></p>"
-            + view.to_html(index=False, escape=True)
+            + styled(view).to_html()
             + f"<p>{html.escape(figures)}<br>{html.escape(rest)}</p>"
         )
+
+    # -- the headline figures, one attribute each ---------------------------------------------
+
+    @cached_property
+    def _rates(self) -> pd.DataFrame:
+        from cardsim.analysis import seats
+
+        return seats.seat_win_rates(self.frame)
+
+    def _estimates(self, kind: str) -> tuple[Estimate, ...]:
+        rows = self._rates[self._rates["kind"] == kind]
+        what = "win rate of position" if kind == "position" else "win rate of seat"
+        return tuple(
+            Estimate(f"{what} {r.index}", r.win_rate, r.ci_low, r.ci_high, "fraction", r.games)
+            for r in rows.itertuples()
+        )
+
+    @property
+    def first_player_advantage(self) -> Estimate:
+        """The starting player's win rate minus the fair rate (1/K of the games somebody won),
+        a fraction of 1 with its 95% interval: ``results.first_player_advantage.points()`` in
+        percentage points; ``.detected`` when the interval excludes 0."""
+        first = self._rates.iloc[0]
+        fair = float(first["fair_rate"])
+        return Estimate(
+            "first-player advantage",
+            float(first["win_rate"]) - fair,
+            float(first["ci_low"]) - fair,
+            float(first["ci_high"]) - fair,
+            "fraction",
+            int(first["games"]),
+            difference=True,
+        )
+
+    @property
+    def seat_win_rates(self) -> tuple[Estimate, ...]:
+        """Win rate of every physical seat (seat 0 first) with its 95% Wilson interval; a win
+        shared by k counts 1/k, turn-cap games are left out."""
+        return self._estimates("seat")
+
+    @property
+    def position_win_rates(self) -> tuple[Estimate, ...]:
+        """Win rate of every turn-order position (0 starts) with its 95% Wilson interval."""
+        return self._estimates("position")
+
+    @property
+    def mean_length(self) -> Estimate:
+        """Mean game length in turns with its 95% interval (every game, the turn cap's too)."""
+        return mean_estimate("mean length", self.frame["turns"].to_numpy(), "turns")
+
+    @cached_property
+    def seats(self) -> pd.DataFrame:
+        """The games as a long (tidy) frame, one row per game and seat (``seats.long_frame``):
+        game, seat, position (turn order, 0 starts), bot, win, win_share (1/k of a win shared
+        by k), score, rank, then the ruleset's per-seat counters and turn_cap_hit."""
+        from cardsim.analysis.seats import long_frame
+
+        return long_frame(self.frame, self.seat_counters)
 
     @property
     def n_players(self) -> int:
@@ -178,14 +247,29 @@ class Results:
         return io.write_results(path, self.frame, meta)
 
     @classmethod
-    def load(cls, path: str | Path) -> Results:
+    def load(cls, path: str | Path, columns: list[str] | None = None) -> Results:
         """Results from a dataset written by ``save`` or ``cardsim run --out``, or a single
         results file of an earlier version (one-line ``CardsimError`` for a missing, damaged or
-        non-cardsim path)."""
+        non-cardsim path). Integer columns take the smallest type that holds their values
+        (``io.read_results``); ``columns`` reads only those (the figures need ``game``,
+        ``first_seat``, ``turns``, ``turn_cap_hit``, ``end_reason`` and every seat's ``win``
+        and ``bot``)."""
         from cardsim.core import io
 
-        frame, meta = io.read_results(path)
+        frame, meta = io.read_results(path, columns)
         return cls(frame, meta)
+
+
+def styled(frame: pd.DataFrame):
+    """A pandas ``Styler`` of a view: numbers stay numbers (sortable, copyable), shown as
+    percentages in the rate columns, with a thousands separator elsewhere; text left, numbers
+    right."""
+    rates = [c for c in frame.columns if c in ("win rate", "95% low", "95% high")]
+    numbers = [c for c in frame.select_dtypes("number").columns if c not in rates]
+    styler = frame.style.hide(axis="index")
+    styler = styler.format("{:.2%}", subset=rates, na_rep="n/a")
+    styler = styler.format("{:,.6g}", subset=numbers, na_rep="n/a")
+    return styler.set_properties(subset=rates + numbers, **{"text-align": "right"})
 
 
 class FrameSink:

@@ -190,3 +190,29 @@ def bot_win_rates(frame: pd.DataFrame) -> pd.DataFrame:
         )
     cols = ["bot", "seat_games", "wins", "outright_wins", "win_rate", "ci_low", "ci_high"]
     return pd.DataFrame(rows, columns=[*cols, "fair_rate"])
+
+
+def long_frame(frame: pd.DataFrame, seat_counters=()) -> pd.DataFrame:
+    """The wide per-game frame as one row per game and seat: game, seat, position (turn order,
+    0 starts), bot, win, win_share (1/k for each of a game's k winners), score, rank, every
+    per-seat counter of ``seat_counters``, and turn_cap_hit (win figures leave those games
+    out). Rows are game-major (game 0's seats, then game 1's)."""
+    k = F.seat_count(frame)
+    n = len(frame)
+    out = {
+        "game": np.repeat(frame["game"].to_numpy(), k),
+        "seat": np.tile(np.arange(k, dtype=np.int16), n),
+        "position": F.positions(frame).astype(np.int16).ravel(),
+        "bot": pd.Categorical(
+            np.column_stack([frame[f"bot_{s}"].astype(str).to_numpy() for s in range(k)]).ravel()
+            if n
+            else []
+        ),
+        "win": F.wins(frame).ravel(),
+        "win_share": F.win_shares(frame).ravel(),
+    }
+    for name in ("score", "rank", *seat_counters):
+        if f"{name}_0" in frame.columns:
+            out[name] = F.seat_matrix(frame, name).ravel()
+    out["turn_cap_hit"] = np.repeat(frame["turn_cap_hit"].to_numpy(bool), k)
+    return pd.DataFrame(out)

@@ -480,6 +480,7 @@ def format_summary(summary: Summary, spec, stats=None) -> str:
 WIN_DEFINITION = "a win shared by k tied winners counts 1/k for each; turn-cap games left out"
 RATE_COLUMNS = [
     "group",
+    "index",
     "label",
     "games",
     "wins",
@@ -491,10 +492,11 @@ RATE_COLUMNS = [
 ]
 
 
-def _rate_record(group: str, label: str, rate: Rate, fair: float) -> dict:
+def _rate_record(group: str, index: int, label: str, rate: Rate, fair: float) -> dict:
     lo, hi = rate.interval
     return {
         "group": group,
+        "index": index,
         "label": label,
         "games": rate.trials,
         "wins": rate.wins,
@@ -510,23 +512,55 @@ def rate_records(summary: Summary) -> list[dict]:
     """The win-rate table of a summary (``RATE_COLUMNS``): by turn-order position, by seat and,
     when seats hold different bots, by bot (``games`` is then the seats it played)."""
     s, fair = summary, summary.fair_rate
-    rows = [_rate_record("position", position_label(i), r, fair) for i, r in enumerate(s.positions)]
-    rows += [_rate_record("seat", f"seat {i}", r, fair) for i, r in enumerate(s.seats)]
+    rows = [
+        _rate_record("position", i, position_label(i), r, fair) for i, r in enumerate(s.positions)
+    ]
+    rows += [_rate_record("seat", i, f"seat {i}", r, fair) for i, r in enumerate(s.seats)]
     if len(s.bots) > 1:
-        rows += [_rate_record("bot", name, r, fair) for name, r in s.bots.items()]
+        rows += [
+            _rate_record("bot", i, name, r, fair) for i, (name, r) in enumerate(s.bots.items())
+        ]
     return rows
 
 
-def summary_record(summary: Summary, spec, stats=None) -> dict:
-    """Everything ``format_summary`` prints, as plain data (rates as fractions of 1, not %)."""
-    s = summary
-    adv, lo, hi = s.first_player_advantage
-    single = s.finished_games - s.shared_win_games - s.no_winner_games
-    record = {
+def advantage_record(rate: float, fair: float, low: float, high: float, games: int) -> dict:
+    """The first-player advantage as JSON (``run``, ``sweep``): the starter's win ``rate``, the
+    ``fair_rate``, their difference ``edge`` and its 95% interval ``ci_low .. ci_high`` (the
+    rate's Wilson interval ``low .. high`` shifted by the fair rate), all fractions of 1."""
+    return {
+        "rate": rate,
+        "fair_rate": fair,
+        "edge": rate - fair,
+        "ci_low": low - fair,
+        "ci_high": high - fair,
+        "games": games,
+    }
+
+
+def table_advantage(rates: pd.DataFrame) -> dict:
+    """``advantage_record`` of a ``seat_win_rates`` table (its first row: position 0)."""
+    first = rates.iloc[0]
+    numbers = (float(first[c]) for c in ("win_rate", "fair_rate", "ci_low", "ci_high"))
+    return advantage_record(*numbers, int(first["games"]))
+
+
+def end_reason_records(counts: dict[str, int], games: int) -> dict[str, dict]:
+    """``{reason: {"games": n, "share": n / games}}`` in code order (the JSON of ``run`` and
+    ``sweep``; the turn cap included)."""
+    return {
+        str(reason): {"games": int(n), "share": n / games if games else math.nan}
+        for reason, n in counts.items()
+    }
+
+
+def spec_record(spec) -> dict:
+    """What a run played, as JSON (``run``, ``replay``): game, title, players, seed, the bot of
+    every seat, every rule's value, the names of the rules changed from the defaults, and the
+    variant file's metadata (or None)."""
+    return {
         "game": spec.ruleset.name,
         "title": spec.ruleset.title,
-        "games": s.games,
-        "players": s.n_players,
+        "players": spec.n_players,
         "seed": spec.seed,
         "bots": spec.seat_bots(),
         "rules": dict(spec.rules),
@@ -534,11 +568,23 @@ def summary_record(summary: Summary, spec, stats=None) -> dict:
             item.split("=", 1)[0] for item in changed_values(spec.ruleset.options, spec.rules)
         ],
         "variant": getattr(spec, "variant", None),
+    }
+
+
+def summary_record(summary: Summary, spec, stats=None) -> dict:
+    """Everything ``format_summary`` prints, as plain data (rates as fractions of 1, not %)."""
+    s = summary
+    single = s.finished_games - s.shared_win_games - s.no_winner_games
+    record = {
+        **spec_record(spec),
+        "games": s.games,
         "win_definition": WIN_DEFINITION,
         "finished_games": s.finished_games,
         "fair_rate": s.fair_rate,
         "win_rates": rate_records(s),
-        "first_player_advantage": {"advantage": adv, "ci_low": lo, "ci_high": hi},
+        "first_player_advantage": advantage_record(
+            s.positions[0].rate, s.fair_rate, *s.positions[0].interval, s.positions[0].trials
+        ),
         "winners": {
             "one_winner": single,
             "shared_win": s.shared_win_games,
@@ -554,7 +600,7 @@ def summary_record(summary: Summary, spec, stats=None) -> dict:
                 for name, h in s.length_histograms.items()
             },
         },
-        "end_reasons": dict(s.end_reasons),
+        "end_reasons": end_reason_records(s.end_reasons, s.games),
         "turn_cap": {"rounds": spec.turn_cap(), "games": s.turn_cap_games},
     }
     if stats is not None and stats.games > 0 and stats.seconds > 0:

@@ -120,12 +120,71 @@ def setting_row(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]
     row["fpa_low"], row["fpa_high"] = adv.low, adv.high
     turns = frame["turns"]
     row["mean_turns"] = float(turns.mean()) if len(frame) else math.nan
+    half = 1.96 * float(turns.std()) / math.sqrt(len(frame)) if len(frame) > 1 else math.nan
+    row["mean_turns_low"], row["mean_turns_high"] = (
+        row["mean_turns"] - half,
+        row["mean_turns"] + half,
+    )
     row["median_turns"] = float(turns.median()) if len(frame) else math.nan
     for r in scores.end_reasons(frame).itertuples():
         if r.reason != "turn_cap":
             row[f"ends: {r.reason}"] = r.share
     row["turn_cap_games"] = int(frame["turn_cap_hit"].sum())
     return row
+
+
+def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, Any]:
+    """One setting of ``cardsim sweep --format json``: the swept ``values`` with their types
+    (an int stays an int), then the figures of ``setting_row`` as fractions of 1 (see
+    docs/json.md)."""
+    from cardsim.analysis.summary import end_reason_records, table_advantage
+
+    rates = seats.seat_win_rates(frame)
+    by_position = rates[rates["kind"] == "position"]
+    ends = scores.end_reasons(frame)
+    return {
+        "values": dict(point),
+        "games": len(frame),
+        "win_rates": [
+            {
+                "position": int(r.index),
+                "label": r.label,
+                "win_rate": r.win_rate,
+                "ci_low": r.ci_low,
+                "ci_high": r.ci_high,
+            }
+            for r in by_position.itertuples()
+        ],
+        "first_player_advantage": table_advantage(rates),
+        "length": {
+            "mean_turns": float(frame["turns"].mean()) if len(frame) else math.nan,
+            "median_turns": float(frame["turns"].median()) if len(frame) else math.nan,
+        },
+        "end_reasons": end_reason_records(dict(zip(ends["reason"], ends["games"], strict=True)), len(frame)),
+        "turn_cap_games": int(frame["turn_cap_hit"].sum()),
+    }
+
+
+def records_frame(records: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """``setting_record``s as one flat row per setting, numbers as numbers (``cardsim.sweep``):
+    the swept options with their typed values, games, ``win_rate_position_<p>``,
+    ``first_player_edge`` with ``first_player_edge_ci_low`` / ``_ci_high`` (fractions of 1),
+    ``mean_turns``, ``median_turns``, ``end_<reason>`` (share of the games) and
+    ``turn_cap_games``."""
+    rows = []
+    for r in records:
+        adv = r["first_player_advantage"]
+        row = {**r["values"], "games": r["games"]}
+        row |= {f"win_rate_position_{w['position']}": w["win_rate"] for w in r["win_rates"]}
+        row |= {
+            "first_player_edge": adv["edge"],
+            "first_player_edge_ci_low": adv["ci_low"],
+            "first_player_edge_ci_high": adv["ci_high"],
+            **r["length"],
+        }
+        row |= {f"end_{reason}": e["share"] for reason, e in r["end_reasons"].items()}
+        rows.append({**row, "turn_cap_games": r["turn_cap_games"]})
+    return pd.DataFrame(rows)
 
 
 def sweep_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
@@ -157,9 +216,7 @@ def format_sweep(table: pd.DataFrame, params: Sequence[SweepParam], header: str)
 
     def table_text(head: list[str], rows: list[list[str]]) -> str:
         # the swept values and the long headers wrap; numbers never do
-        return rich_table(
-            head, rows, right=range(n, len(head)), fill=range(len(head)), share=False
-        )
+        return rich_table(head, rows, right=range(n, len(head)), fill=range(len(head)), share=False)
 
     balance = table_text(
         [*names, "games", "first-player advantage (95% CI)", "mean turns"],

@@ -96,6 +96,31 @@ def verdicts(table: pd.DataFrame, name_a: str, name_b: str, alpha: float = 0.05)
     return out
 
 
+def metric_records(table: pd.DataFrame) -> list[dict]:
+    """The paired table as JSON records (``cardsim diff --format json``): ``metric`` the
+    snake_case key, ``label`` as printed, ``unit`` (``paired.metric_unit``: shares are fractions
+    of 1), the means ``a`` and ``b``, ``change`` (b - a) with its 95% interval, ``p_value`` and
+    ``p_holm``."""
+    from cardsim.analysis.paired import metric_unit
+
+    return [
+        {
+            "metric": r.key,
+            "label": r.metric,
+            "unit": metric_unit(r.key),
+            "games": int(r.games),
+            "a": r.a,
+            "b": r.b,
+            "change": r.diff,
+            "ci_low": r.ci_low,
+            "ci_high": r.ci_high,
+            "p_value": r.p_value,
+            "p_holm": r.p_holm,
+        }
+        for r in table.itertuples()
+    ]
+
+
 def _short_value(metric: str, x: float) -> str:
     """``value_text`` for a terminal table: the first-player advantage without " points"."""
     return value_text(metric, x).replace(" points", "")

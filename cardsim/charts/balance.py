@@ -1,7 +1,7 @@
 """The charts of a balance report: seat win rates, game length, scores by seat, counter impact.
 
 Each takes the table the analysis layer made (``seat_win_rates``, ``length_histogram``,
-``score_distribution``, ``counter_win_rates``) and a caption, and returns a figure.
+``score_distribution``, ``counter_win_rates``) and returns a figure (the report adds its caption).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
+from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, figure, styled, value_axis
 
 MIN_RATE_SPAN = 0.10  # a seat chart shows at least 10 points, so noise does not look like a gap
 
@@ -27,24 +27,13 @@ def _error_bars(rate: np.ndarray, low, high) -> np.ndarray:
 
 
 def rate_axis(rates: pd.DataFrame, fair: float, min_span: float = MIN_RATE_SPAN) -> tuple:
-    """Axis limits that hold every interval and the fair share, at least ``min_span`` wide
-    (centred on what is shown), with a margin, inside 0..1."""
-    ends = [*rates["ci_low"].dropna(), *rates["ci_high"].dropna()]
-    if not math.isnan(fair):
-        ends.append(fair)
-    if not ends:
-        return 0.0, 1.0
-    lo, hi = min(ends), max(ends)
-    if hi - lo < min_span:
-        mid = (lo + hi) / 2
-        lo, hi = mid - min_span / 2, mid + min_span / 2
-    margin = 0.06 * (hi - lo)
-    lo, hi = max(0.0, lo - margin), min(1.0, hi + margin)
-    return lo, hi
+    """Axis limits that hold every interval and the fair share, at least ``min_span`` and
+    ``render.NOISE_SPANS`` intervals wide (centred on what is shown), with a margin, inside 0..1."""
+    return value_axis(rates["ci_low"], rates["ci_high"], [fair], min_span, bounds=(0.0, 1.0))
 
 
 @styled
-def seat_win_rates(rates: pd.DataFrame, title: str, caption_text: str = "") -> Figure:
+def seat_win_rates(rates: pd.DataFrame, title: str) -> Figure:
     """Win rate per row of ``rates`` (label, win_rate, ci_low, ci_high, fair_rate) as points
     with 95% interval bars, against the fair rate as a dashed line."""
     n = len(rates)
@@ -64,12 +53,11 @@ def seat_win_rates(rates: pd.DataFrame, title: str, caption_text: str = "") -> F
     ax.set_xlabel("win rate (shared wins split), 95% interval")
     ax.set_title(title)
     ax.grid(axis="y", visible=False)
-    caption(fig, caption_text)
     return fig
 
 
 @styled
-def length_histogram(hist: pd.DataFrame, players: int, caption_text: str = "") -> Figure:
+def length_histogram(hist: pd.DataFrame, players: int) -> Figure:
     """Share of games per length in turns (``length_histogram`` table); games ended by the turn
     cap in a separate colour; the median as a vertical line."""
     fig = figure()
@@ -93,12 +81,11 @@ def length_histogram(hist: pd.DataFrame, players: int, caption_text: str = "") -
     ax.set_xlabel(f"game length in turns (a round is {players} turns)")
     ax.set_ylabel("share of games")
     ax.set_title("How long games last")
-    caption(fig, caption_text)
     return fig
 
 
 @styled
-def score_distribution(scores: pd.DataFrame, title: str, caption_text: str = "") -> Figure:
+def score_distribution(scores: pd.DataFrame, title: str) -> Figure:
     """Box per row of a ``score_distribution`` table: box p25..p75, median line, whiskers
     p05..p95, mean as a dot."""
     fig = figure(7.5, 1.6 + 0.5 * len(scores))
@@ -126,14 +113,11 @@ def score_distribution(scores: pd.DataFrame, title: str, caption_text: str = "")
     )
     ax.set_xlabel("final score (box: middle half, whiskers: 5%-95%, dot: mean)")
     ax.set_title(title)
-    caption(fig, caption_text)
     return fig
 
 
 @styled
-def counter_impact(
-    rates: pd.DataFrame, counters: list[str], fair: float, caption_text: str = ""
-) -> Figure:
+def counter_impact(rates: pd.DataFrame, counters: list[str], fair: float) -> Figure:
     """Small multiples, one per counter of ``counters``: win rate by the counter's final value
     (``counter_win_rates`` rows) as points with 95% intervals (values are discrete: no lines
     between them), the seat-games behind each point under its value, and the fair rate dashed."""
@@ -150,7 +134,8 @@ def counter_impact(
         ax.errorbar(x, rate, yerr=err, fmt="o", color=BAR_COLOR, capsize=3, markersize=4)
         if not math.isnan(fair):
             ax.axhline(fair, color=FAIR_COLOR, linestyle="--", linewidth=1)
-        labels = [f"{v}\n{_count(n)}" for v, n in zip(sub["value"], sub["seat_games"], strict=True)]
+        # one number format for every count (a mix of 29k and 1,125 reads as two scales)
+        labels = [f"{v}\n{n:,}" for v, n in zip(sub["value"], sub["seat_games"], strict=True)]
         ax.set_xticks(x, labels, rotation=45 if len(x) > 6 else 0, fontsize=7)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_ylim(-0.02, 1.02)
@@ -159,14 +144,4 @@ def counter_impact(
     for ax in axes.ravel()[len(counters) :]:
         ax.set_visible(False)
     fig.suptitle("Win rate by a seat's final counter value (dashed: fair share)")
-    caption(fig, caption_text)
     return fig
-
-
-def _count(n: int) -> str:
-    """A seat-game count under a point: 950, 12k, 1.2M."""
-    if n >= 999_500:
-        return f"{n / 1e6:.1f}M"
-    if n >= 10_000:
-        return f"{n / 1e3:.0f}k"
-    return f"{n:,}"

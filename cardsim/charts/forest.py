@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
+from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, figure, styled
 
 
 @styled
@@ -16,7 +16,6 @@ def forest(
     label: str,
     panels: list[tuple[str, str]],
     title: str,
-    caption_text: str = "",
 ) -> Figure:
     """``table``: one row per item, column ``label`` names it; each panel ``(column, xlabel)``
     reads ``column``, ``column_low`` and ``column_high`` (the estimate and its interval)."""
@@ -42,13 +41,11 @@ def forest(
     axes[0].set_yticks(y, list(table[label]))
     axes[0].tick_params(axis="y", labelsize=7)
     fig.suptitle(title)
-    caption(fig, caption_text)
     return fig
 
 
 @styled
-def lines(table: pd.DataFrame, x: str, y: str, group: str, xlabel: str, ylabel: str, title: str,
-          caption_text: str = "") -> Figure:  # fmt: skip
+def lines(table: pd.DataFrame, x: str, y: str, group: str, xlabel: str, ylabel: str, title: str) -> Figure:  # fmt: skip
     """One line per ``group`` value: ``y`` against ``x``, with ``y_low``/``y_high`` as a band."""
     fig = figure(7.0, 4.2)
     ax = fig.subplots()
@@ -60,5 +57,4 @@ def lines(table: pd.DataFrame, x: str, y: str, group: str, xlabel: str, ylabel: 
     ax.set_ylabel(ylabel)
     ax.legend(title=group)
     ax.set_title(title)
-    caption(fig, caption_text)
     return fig

@@ -13,7 +13,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from cardsim.charts.render import caption, figure, styled
+from cardsim.charts.render import figure, styled
 
 
 def percent_cell(x: float) -> str:
@@ -24,7 +24,6 @@ def percent_cell(x: float) -> str:
 def heatmap(
     table: pd.DataFrame,
     title: str,
-    caption_text: str = "",
     *,
     row_label: str = "",
     column_label: str = "",
@@ -86,16 +85,14 @@ def heatmap(
         bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     bar.set_label(colorbar_label)
     ax.set_title(title)
-    caption(fig, caption_text)
     return fig
 
 
-def head_to_head(matrix: pd.DataFrame, caption_text: str = "") -> Figure:
+def head_to_head(matrix: pd.DataFrame) -> Figure:
     """The comparison matrix: how often the row bot finishes ahead of the column bot."""
     return heatmap(
         matrix,
         "How often the row bot finishes ahead of the column bot",
-        caption_text,
         row_label="bot",
         column_label="opponent",
         colorbar_label="finishes ahead (ties count half)",

@@ -1,4 +1,4 @@
-"""Figures made the same way everywhere: Agg canvas, one style, a caption, PNG and SVG bytes.
+"""Figures made the same way everywhere: Agg canvas, one style, PNG and SVG bytes.
 
 ``figure()`` creates a figure on the Agg canvas directly (no pyplot, so no global figure
 registry, no GUI backend, and nothing to leak between calls); ``render()`` gives it as PNG (for
@@ -8,7 +8,10 @@ screens and the self-contained HTML) and SVG (for print) and releases it.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterable
 
+import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -49,14 +52,34 @@ def styled(fn):
     return wrapper
 
 
-def caption(fig: Figure, text: str) -> None:
-    """Small grey text under the plot: what it shows and what was run (games, players, seed),
-    wrapped to the figure's width."""
-    import textwrap
+# An axis of estimates spans at least this many of its widest 95% intervals: a difference
+# smaller than the noise then fills a small part of the axis and looks like noise, not like an
+# effect (a sweep's mean game length moving by 0.03 turns was drawn across the whole panel).
+NOISE_SPANS = 4
 
-    if text:
-        width = int(fig.get_figwidth() * 16)  # characters of 8-point text per line
-        fig.supxlabel(textwrap.fill(text, width), fontsize=8, color="#555555")
+
+def value_axis(
+    lows: Iterable[float],
+    highs: Iterable[float],
+    include: Iterable[float] = (),
+    min_span: float = 0.0,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+) -> tuple[float, float]:
+    """Axis limits holding every interval ``[low, high]`` and the values of ``include`` (a fair
+    share, 0), at least ``min_span`` and ``NOISE_SPANS`` widest intervals wide (centred on what
+    is shown), with a margin, inside ``bounds``. NaN ends are left out."""
+    lows, highs = np.asarray(list(lows), float), np.asarray(list(highs), float)
+    widths = (highs - lows)[np.isfinite(highs - lows)]
+    ends = [x for x in (*lows, *highs, *include) if math.isfinite(x)]
+    if not ends:
+        return max(bounds[0], 0.0), min(bounds[1], 1.0)
+    lo, hi = min(ends), max(ends)
+    floor = max(min_span, NOISE_SPANS * float(widths.max()) if len(widths) else 0.0)
+    if hi - lo < floor:
+        mid = (lo + hi) / 2
+        lo, hi = mid - floor / 2, mid + floor / 2
+    margin = 0.06 * (hi - lo) if hi > lo else 1.0
+    return max(bounds[0], lo - margin), min(bounds[1], hi + margin)
 
 
 def png(fig: Figure) -> bytes:

@@ -12,8 +12,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
+from cardsim.charts.balance import MIN_RATE_SPAN
 from cardsim.charts.heatmap import heatmap
-from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
+from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, figure, styled, value_axis
 
 
 def _points_cell(x: float) -> str:
@@ -21,7 +22,7 @@ def _points_cell(x: float) -> str:
 
 
 @styled
-def one_parameter(table: pd.DataFrame, name: str, fair: float, caption_text: str = "") -> Figure:
+def one_parameter(table: pd.DataFrame, name: str, fair: float) -> Figure:
     """Win rate by turn-order position (lines, the first player's with its 95% band) and mean
     game length (second panel) against the values of ``name``."""
     fig = figure(8.0, 5.6)
@@ -35,15 +36,21 @@ def one_parameter(table: pd.DataFrame, name: str, fair: float, caption_text: str
     high = first + (table["fpa_high"] - table["first_player_points"]).to_numpy(float) / 100
     top.fill_between(x, low, high, alpha=0.2, color=BAR_COLOR, label="1st: 95% interval")
     top.axhline(fair, color=FAIR_COLOR, linestyle="--", label=f"fair share {100 * fair:.1f}%")
+    rates = table[[c for c in table.columns if c.startswith("win ")]].to_numpy(float).ravel()
+    top.set_ylim(*value_axis(low, high, [*rates, fair], MIN_RATE_SPAN, bounds=(0.0, 1.0)))
     top.yaxis.set_major_formatter(PercentFormatter(1.0))
     top.set_ylabel("win rate (shared wins split)")
     top.legend(fontsize=8, ncols=2)
     top.set_title(f"Win rate by turn order and game length as {name} changes")
-    bottom.plot(x, table["mean_turns"], marker="s", color="#555555")
-    bottom.set_ylabel("mean turns")
+    mean, mean_low, mean_high = (
+        table[c].to_numpy(float) for c in ("mean_turns", "mean_turns_low", "mean_turns_high")
+    )
+    err = np.vstack([mean - mean_low, mean_high - mean])
+    bottom.errorbar(x, mean, yerr=err, marker="s", color="#555555", capsize=3)
+    bottom.set_ylim(*value_axis(mean_low, mean_high))  # a change within the noise looks flat
+    bottom.set_ylabel("mean turns (95% interval)")
     bottom.set_xticks(x, labels)
     bottom.set_xlabel(name)
-    caption(fig, caption_text)
     return fig
 
 
@@ -51,7 +58,6 @@ def two_parameters(
     wide: pd.DataFrame,
     rows: str,
     columns: str,
-    caption_text: str = "",
     low: pd.DataFrame | None = None,
     high: pd.DataFrame | None = None,
 ) -> Figure:
@@ -60,7 +66,6 @@ def two_parameters(
     return heatmap(
         wide,
         "First-player advantage, points over the fair share",
-        caption_text,
         row_label=rows,
         column_label=columns,
         colorbar_label="points (win rate - fair share)",
@@ -73,7 +78,7 @@ def two_parameters(
 
 
 @styled
-def grid_points(table: pd.DataFrame, names: list[str], caption_text: str = "") -> Figure:
+def grid_points(table: pd.DataFrame, names: list[str]) -> Figure:
     """First-player advantage with its 95% interval at every grid point, in grid order."""
     n = len(table)
     fig = figure(8.0, 1.6 + 0.35 * n)
@@ -90,5 +95,4 @@ def grid_points(table: pd.DataFrame, names: list[str], caption_text: str = "") -
     ax.set_xlabel("first-player advantage, points (95% interval)")
     ax.set_title("First-player advantage at every grid point")
     ax.grid(axis="y", visible=False)
-    caption(fig, caption_text)
     return fig

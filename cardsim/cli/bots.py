@@ -16,7 +16,21 @@ def param_names(bot) -> tuple[str, ...]:
 def _params(bot) -> str:
     if not bot.params:
         return "-"
-    return ", ".join(f"{n}={v:g}" for n, v in zip(param_names(bot), bot.params, strict=False))
+    return ", ".join(f"{n}={_value(bot, n, v)}" for n, v in _named(bot))
+
+
+def _named(bot) -> list[tuple[str, float]]:
+    """(name, value) of each named parameter (a search bot's vector goes on past its names)."""
+    return list(zip(param_names(bot), bot.params, strict=False))
+
+
+def _value(bot, name: str, value: float):
+    """A parameter's value as the user writes it: a name for a parameter that takes names
+    (``rollout=greedy``), else the number."""
+    choices = dict(bot.choices).get(name)
+    if choices is not None and 0 <= int(value) < len(choices):
+        return choices[int(value)]
+    return f"{value:g}"
 
 
 @click.command("bots", short_help="List the built-in bots of a game.")
@@ -34,7 +48,7 @@ def bots(game: str, fmt: str) -> None:
             {
                 "bot": name,
                 "default": default,
-                "params": dict(zip(param_names(bot), bot.params, strict=False)),
+                "params": dict(_named(bot)),
                 "description": bot.description,
             }
         )
@@ -43,4 +57,14 @@ def bots(game: str, fmt: str) -> None:
         "Seat them with `cardsim run GAME --bots NAME[,NAME...]`; change a parameter with "
         "--bot-param NAME.KEY=VALUE; your own bots come from --bot-file FILE."
     )
-    echo_listing(fmt, header, rows, records, footer, fill=[2, 3])
+    echo_listing(
+        fmt,
+        header,
+        rows,
+        records,
+        footer,
+        fill=[2, 3],
+        command="bots",
+        key="bots",
+        context={"game": ruleset.name},
+    )

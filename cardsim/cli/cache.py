@@ -54,7 +54,17 @@ def _listing(fmt: str) -> None:
         "the last hour). `cardsim cache prune` does it now; `cardsim cache clear` removes all."
     )
     header = ["directory", "current", "size", "last used (ago)"]
-    echo_listing(fmt, header, rows, records, footer, right=[2])
+    echo_listing(
+        fmt,
+        header,
+        rows,
+        records,
+        footer,
+        right=[2],
+        command="cache",
+        key="directories",
+        context={"root": str(compiled_cache.cache_root()), "bytes": total},
+    )
 
 
 @click.group(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, frame_records, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 
@@ -70,18 +70,13 @@ def compare(
         from cardsim.core import runner
         from cardsim.core.bots import parse_bot_params
 
-        k = runner.check_players(ruleset, players)  # before the seatings are enumerated
-        runner.parse_count(games)
         runner.set_threads(threads)
-        seating_list = C.seatings(names, k, seatings)
-        distinct = list(dict.fromkeys(names))
-
-        specs = experiments.seating_specs(
+        specs, distinct, seating_list = experiments.comparison_specs(
             game,
             games,
-            k,
-            distinct,
-            seating_list,
+            players,
+            names,
+            seatings,
             values,
             seed,
             bot_files,
@@ -92,15 +87,12 @@ def compare(
     runner.set_threads(threads)
     cluster, task_size = options.cluster_choice(cluster, task_size)
     total = sum(s.n_games for s in specs)
-    stats = C.CompareStats(distinct, seating_list, seed, ruleset.title)
     with progress_bar(total, 0, quiet) as bar:
-        for frames in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
-            stats.add(frames)
-            empty = frames[0].iloc[:0]
-            del frames
-    comparison = stats.comparison()
+        comparison, empty = experiments.compare_seatings(
+            specs, distinct, seating_list, ruleset.title, threads, bar.update, cluster, task_size
+        )
     if fmt == "json":
-        click.echo(json_text(C.comparison_record(comparison)))
+        echo_json("compare", C.comparison_record(comparison, ruleset.name))
     elif fmt == "csv":
         click.echo(records_csv(frame_records(comparison.win_rates)))
     else:

@@ -1,4 +1,4 @@
-"""Shell completion of game, bot and rule names (click's completion; see the README).
+"""Shell completion of game, bot and rule names (click's completion; see docs/commands.md).
 
 Completion runs a new ``cardsim`` process at every TAB, so everything here reads the light ruleset
 records only: never the engines, the bots' compiled code or numba.

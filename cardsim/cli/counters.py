@@ -25,4 +25,12 @@ def counters(game: str, fmt: str) -> None:
             rows.append([name, kind, "outcome" if outcome else "", meaning])
             records.append({"counter": name, "per": kind, "outcome": outcome, "meaning": meaning})
     header = ["counter", "per", "role", "meaning"]
-    echo_listing(fmt, header, rows, records)
+    echo_listing(
+        fmt,
+        header,
+        rows,
+        records,
+        command="counters",
+        key="counters",
+        context={"game": ruleset.name},
+    )

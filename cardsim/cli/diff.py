@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, frame_records, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError
 
@@ -58,7 +58,6 @@ def diff(
     check_report_dir(report_dir, force)
 
     from cardsim.analysis import variant_diff as D
-    from cardsim.analysis.paired import PairedStats
     from cardsim.analysis.report import prepare_dir
     from cardsim.core import registry
     from cardsim.core.options import parse_assignments
@@ -95,25 +94,29 @@ def diff(
     if report_dir is not None:
         prepare_dir(report_dir)
     # game by game, block by block: memory does not grow with --games
-    paired = PairedStats(ruleset.length_counters)
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
-        for fa, fb in experiments.play_blocks(specs, threads, bar.update, cluster, task_size):
-            paired.add(fa, fb)
-    table = paired.table()
+        table, empty = experiments.paired_runs(specs, threads, bar.update, cluster, task_size)
     spec = specs[0]
     header = (
         f"{ruleset.title}: {names[0]} vs {names[1]}, {spec.n_games:,} games each (the same games), "
         f"{spec.n_players} players, seed {spec.seed}"
     )
     if fmt == "json":
-        document = {
+        body = {
+            "game": ruleset.name,
+            "title": ruleset.title,
             "description": header,
             "first": names[0],
             "second": names[1],
-            "table": frame_records(table),
+            "variants": [v.metadata() if v is not None else None for v in chosen],
+            "games": spec.n_games,
+            "players": spec.n_players,
+            "seed": spec.seed,
+            "bots": spec.seat_bots(),
+            "metrics": D.metric_records(table),
             "verdicts": D.verdicts(table, names[0], names[1]),
         }
-        click.echo(json_text(document))
+        echo_json("diff", body)
     elif fmt == "csv":
         click.echo(records_csv(frame_records(table)))
     else:
@@ -122,7 +125,7 @@ def diff(
         from cardsim.analysis.experiment_report import diff_report
         from cardsim.analysis.results import Results, run_metadata
 
-        a, b = (Results(fa.iloc[:0], run_metadata(s)) for s in specs)
+        a, b = (Results(empty, run_metadata(s)) for s in specs)
         html, _ = diff_report(table, a, b, names[0], names[1]).write(report_dir)
         if not quiet:
             click.echo(

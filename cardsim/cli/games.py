@@ -31,4 +31,4 @@ def games(fmt: str) -> None:
     ]
     header = ["game", "title", "players", "default players"]
     footer = "Each game's rules, with the [R12]/[A2] ids the tools cite: docs/rules/GAME.md."
-    echo_listing(fmt, header, rows, records, footer)
+    echo_listing(fmt, header, rows, records, footer, command="games", key="games")

@@ -34,7 +34,10 @@ COMMANDS = {
     "power": ("cardsim.cli.power", "How many games it takes to detect a seat edge."),
     "sweep": ("cardsim.cli.sweep", "Balance over a grid of rule values, on the same games."),
     "diff": ("cardsim.cli.diff", "The change of every metric between two variants."),
+    "tune": ("cardsim.cli.tune", "Search rule values for a fairer game, on the same deals."),
+    "screen": ("cardsim.cli.screen", "Which rule options move balance most, on the same deals."),
     "cache": ("cardsim.cli.cache", "Show or clear the cache of compiled engines."),
+    "compile": ("cardsim.cli.compile", "Build the compiled engines ahead of a first run."),
 }
 
 

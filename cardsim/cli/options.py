@@ -212,15 +212,6 @@ report_option = click.option(
     "millions of games, use --out FILE and `cardsim report FILE` instead.",
 )
 
-report_dir_option = click.option(
-    "--report",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    required=True,
-    metavar="DIR",
-    help="Directory for report.html, report.md and figures/ (created if missing).",
-)
-
 force_option = click.option(
     "--force",
     "force",
@@ -369,4 +360,153 @@ diff_variants_option = click.option(
     metavar="FILE.toml",
     help="Variant file to compare: give two (first, then second), or one to compare it with "
     "the rules without a file. --rules applies to both.",
+)
+
+
+# -- tune and screen -----------------------------------------------------------------------------
+
+
+def whole_number_option(flag: str, default: int, metavar: str, help: str) -> Decorator:
+    """An integer option with a shown default (checked by the library: one-line errors)."""
+    name = flag.lstrip("-").replace("-", "_")
+    return click.option(
+        flag, name, type=int, default=default, show_default=True, metavar=metavar, help=help
+    )
+
+
+tune_param_option = click.option(
+    "--param",
+    "params",
+    multiple=True,
+    required=True,
+    metavar="KEY=LO..HI|KEY=A,B,C",
+    shell_complete=complete.rules,
+    help="A rule option to search (repeatable): LO..HI for the whole numbers of an integer "
+    "option, A,B,C for a list of values of any option (semicolons between values of list "
+    "options). --rules and --variant fix the options not searched.",
+)
+
+objective_option = click.option(
+    "--objective",
+    "objective",
+    multiple=True,
+    metavar="NAME",
+    help="What to minimise: first-player (|first-player edge|, the default) or seats (spread of "
+    "the turn-order positions' win rates); add --objective length=LO..HI to keep the mean "
+    "length within LO..HI turns. ladder needs cardsim ladder (not in this version).",
+)
+
+budget_option = whole_number_option(
+    "--budget", 60, "N", "Trials of the search (each a candidate played on --games games)."
+)
+
+trial_games_option = click.option(
+    "--games",
+    "-n",
+    "games",
+    default="10000",
+    show_default=True,
+    metavar="N",
+    help="Games per trial, the same deals for every trial (split into --blocks blocks).",
+)
+
+blocks_option = whole_number_option(
+    "--blocks",
+    10,
+    "B",
+    "Blocks of deals per trial: the pruner compares a candidate with the best one block by "
+    "block (a paired Wilcoxon test) and stops it early when it is clearly worse.",
+)
+
+verify_games_option = click.option(
+    "--verify-games",
+    "verify_games",
+    default=None,
+    metavar="N",
+    help="Fresh games (never seen by the search) on which the best candidates and the defaults "
+    "are played again (default: 4 x --games).",
+)
+
+top_option = whole_number_option(
+    "--top", 3, "K", "Best candidates of the search to verify on fresh games."
+)
+
+save_option = click.option(
+    "--save",
+    "save",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.toml",
+    help="Write the winning rules as a variant file for `cardsim run --variant` and `cardsim diff`.",
+)
+
+study_option = click.option(
+    "--study",
+    "study",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="optuna journal file of the search (default: tune-GAME.journal here, removed when the "
+    "tune ends; one given here is kept). Ctrl-C keeps the trials in it; --resume continues.",
+)
+
+tune_resume_option = click.option(
+    "--resume",
+    is_flag=True,
+    default=False,
+    help="Continue the interrupted tune in --study FILE (the same command otherwise): its "
+    "trials are kept, the rest of --budget is played.",
+)
+
+screen_options_option = click.option(
+    "--options",
+    "option_names",
+    default=None,
+    metavar="A,B,C",
+    shell_complete=complete.rules,
+    help="The rule options to vary (default: every true/false, choice and integer option "
+    "except the first player and the turn caps).",
+)
+
+levels_option = click.option(
+    "--levels",
+    "levels",
+    multiple=True,
+    metavar="KEY=A,B,...",
+    shell_complete=complete.rules,
+    help="The levels of an option in the screen (repeatable; adds the option if --options does "
+    "not name it): scarecrows=0,10. Default: both values of true/false and two-choice options, "
+    "every choice, four whole numbers around an integer option's default.",
+)
+
+design_option = click.option(
+    "--design",
+    "design",
+    type=click.Choice(["auto", "pb", "fracfact", "morris"]),
+    default="auto",
+    show_default=True,
+    help="pb: Plackett-Burman; fracfact: two-level fractional factorial; morris: the Morris "
+    "method for options with several levels; auto: pb when every option has two levels.",
+)
+
+trajectories_option = whole_number_option(
+    "--trajectories", 10, "R", "Morris trajectories (runs: R x (options + 1))."
+)
+
+two_level_option = click.option(
+    "--two-level",
+    "two_level",
+    is_flag=True,
+    default=False,
+    help="Give each integer option only its lowest and highest level (for pb and fracfact).",
+)
+
+screen_games_option = click.option(
+    "--games",
+    "-n",
+    "games",
+    default="4000",
+    show_default=True,
+    metavar="N",
+    help="Games per run of the design, the same deals in every run.",
 )

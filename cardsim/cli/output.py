@@ -3,8 +3,11 @@ scripts and notebooks.
 
 - ``text``: tables laid out by rich to fit the terminal (long cells wrap inside their column;
   80 columns when the output is not a terminal);
-- ``json``: one JSON document on stdout (``{"table": [...records...]}`` for a listing, the
-  command's own record for a summary), numbers as numbers, NaN as null;
+- ``json``: one JSON document on stdout, the same envelope for every command (``document``): a
+  top-level ``schema`` key naming the document and its version (``"cardsim.run/1"``), then the
+  command's own keys: snake_case names, rates as fractions of 1 (a key ending ``_points`` says
+  otherwise), numbers as numbers, NaN as null. Each document has a JSON Schema in the package
+  (``cardsim/schemas/<command>.schema.json``, ``schema_path``); ``docs/json.md`` describes them;
 - ``csv``: one table with a header row, numbers unformatted (a listing: the listing; a summary:
   its main table, documented per command).
 """
@@ -19,6 +22,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
+
+# The version of each command's JSON document: raise it when a key is renamed, removed or changes
+# meaning (adding a key is not a new version), together with the ``const`` of the ``schema``
+# property in ``cardsim/schemas/<command>.schema.json``. A new command adds its line here and its
+# schema file there (docs/json.md, "Adding a command"); tests/test_json_schema.py checks both.
+SCHEMA_VERSIONS = {
+    "games": 1,
+    "bots": 1,
+    "rules": 1,
+    "counters": 1,
+    "cache": 1,
+    "run": 1,
+    "replay": 1,
+    "report": 1,
+    "compare": 1,
+    "power": 1,
+    "sweep": 1,
+    "diff": 1,
+    "tune": 1,
+    "screen": 1,
+}
 
 FORMATS = ("text", "json", "csv")
 
@@ -48,6 +72,42 @@ def _plain(value: Any) -> Any:
 
 def json_text(document: Any) -> str:
     return json.dumps(_plain(document), indent=2, ensure_ascii=False)
+
+
+# ``replay`` and ``report`` print no table a spreadsheet could take: text or json only
+text_json_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    help="text for reading; json for scripts and notebooks (docs/json.md).",
+)
+
+
+def schema_name(command: str) -> str:
+    """``"cardsim.run/1"``: the value of the ``schema`` key of ``command``'s JSON document."""
+    return f"cardsim.{command}/{SCHEMA_VERSIONS[command]}"
+
+
+def document(command: str, body: Mapping[str, Any]) -> dict:
+    """``command``'s JSON document: the ``schema`` key first, then ``body``'s keys."""
+    if "schema" in body:
+        raise ValueError("a document's body cannot set its own 'schema' key")
+    return {"schema": schema_name(command), **body}
+
+
+def echo_json(command: str, body: Mapping[str, Any]) -> None:
+    """Print ``command``'s JSON document (``document``) on stdout."""
+    click.echo(json_text(document(command, body)))
+
+
+def schema_path(command: str):
+    """The JSON Schema of ``command``'s document, shipped in the package (a ``Traversable``:
+    ``.read_text()``; ``json.loads`` it for ``jsonschema``)."""
+    from importlib.resources import files
+
+    return files("cardsim.schemas") / f"{command}.schema.json"
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -98,10 +158,14 @@ def echo_listing(
     footer: str = "",
     right: Sequence[int] = (),
     fill: Sequence[int] | None = None,
+    command: str = "",
+    key: str = "",
+    context: Mapping[str, Any] | None = None,
 ) -> None:
-    """Print a listing (games, bots, rules, counters) in the chosen format."""
+    """Print a listing (games, bots, rules, counters) in the chosen format. JSON: ``command``'s
+    document, ``context``'s keys (the game listed) then the records under ``key``."""
     if fmt == "json":
-        click.echo(json_text({"table": records}))
+        echo_json(command, {**(context or {}), key: records})
     elif fmt == "csv":
         click.echo(records_csv(records))
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, records_csv
 from cardsim.core.errors import CardsimError
 
 power_players_option = click.option(
@@ -50,7 +50,7 @@ def power(edge, players, alpha, power, fmt) -> None:
             }
         )
     if fmt == "json":
-        click.echo(json_text({"table": rows}))
+        echo_json("power", {"edge": share, "alpha": alpha, "power": power, "by_players": rows})
     elif fmt == "csv":
         click.echo(records_csv(rows))
     elif players is not None:

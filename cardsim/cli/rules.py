@@ -37,4 +37,13 @@ def rules(game: str, fmt: str) -> None:
         if ruleset.rules_doc
         else "Change one with --rules KEY=VALUE."
     )
-    echo_listing(fmt, header, rows, records, footer)
+    echo_listing(
+        fmt,
+        header,
+        rows,
+        records,
+        footer,
+        command="rules",
+        key="options",
+        context={"game": ruleset.name},
+    )

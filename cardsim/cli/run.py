@@ -16,7 +16,7 @@ import click
 
 from cardsim.cli import options
 from cardsim.cli.main import end_now
-from cardsim.cli.output import format_option, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError, StopNow
 
@@ -133,7 +133,7 @@ def run(
     try:
         _print_summary(fmt, summary, spec, stats, stop)
         if path is not None and not quiet:
-            _note(f"\nSaved {sink.games:,} games to {path}", fmt)
+            _note(f"\nSaved {sink.games:,} games to the directory {path} (a Parquet dataset)", fmt)
         if report_dir is not None:
             _report(spec, stats, frames, report_dir, quiet, fmt)
     except KeyboardInterrupt:
@@ -184,7 +184,7 @@ def _print_summary(fmt: str, summary, spec, stats, stop) -> None:
                 "widest": stop.half_width,
                 "reached": stop.reached,
             }
-        click.echo(json_text(record))
+        echo_json("run", record)
     elif fmt == "csv":
         click.echo(records_csv(S.rate_records(result)))
     else:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, frame_records, json_text, records_csv
+from cardsim.cli.output import echo_json, format_option, frame_records, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 from cardsim.core.errors import CardsimError
@@ -96,11 +96,13 @@ def sweep(
                     f"--out {str(out_dir)!r} already holds {setting_file(Path(out_dir), i, point).name}"
                     ": choose another directory"
                 )
-    rows, first = [], None
+    rows, settings, first = [], [], None
     with progress_bar(sum(s.n_games for s in specs), 0, quiet) as bar:
         runs = experiments.play_each(specs, threads, bar.update, cluster, task_size)
         for i, (point, results) in enumerate(zip(points, runs, strict=True)):
             rows.append(S.setting_row(point, results.frame))
+            if fmt == "json":
+                settings.append(S.setting_record(point, results.frame))
             if out_dir is not None:
                 results.metadata["sweep"] = {k: show_value(v) for k, v in point.items()}
                 results.save(setting_file(Path(out_dir), i, point))
@@ -113,11 +115,21 @@ def sweep(
         f"{spec.n_games:,} games (the same games in every setting), {spec.n_players} players, "
         f"seed {spec.seed}"
     )
-    records = frame_records(table)
     if fmt == "json":
-        click.echo(json_text({"description": header, "settings": records}))
+        body = {
+            "game": ruleset.name,
+            "title": ruleset.title,
+            "description": header,
+            "games": spec.n_games,
+            "players": spec.n_players,
+            "seed": spec.seed,
+            "bots": spec.seat_bots(),
+            "params": [{"name": p.name, "values": list(p.values)} for p in swept],
+            "settings": settings,
+        }
+        echo_json("sweep", body)
     elif fmt == "csv":
-        click.echo(records_csv(records))
+        click.echo(records_csv(frame_records(table)))
     else:
         click.echo(S.format_sweep(table, swept, header))
     notes = fmt == "text"  # data on stdout: the notes go to stderr

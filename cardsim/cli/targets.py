@@ -14,13 +14,14 @@ from cardsim.core.errors import CardsimError
 REPORT_FILES = ("report.html", "report.md")
 
 
-def check_report_dir(path: str | None, force: bool) -> None:
-    """A report directory that already holds a report is refused without ``force``."""
+def check_report_dir(path: str | None, force: bool, option: str = "--report") -> None:
+    """A report directory that already holds a report is refused without ``force``
+    (``option``: how the command names the directory, for the message)."""
     if path is None or force:
         return
     held = [name for name in REPORT_FILES if (Path(path) / name).exists()]
     if held:
         raise CardsimError(
-            f"--report {path}: the directory already holds a report ({held[0]}); "
+            f"{option} {path}: the directory already holds a report ({held[0]}); "
             "add --force to replace it"
         )

@@ -42,6 +42,15 @@ class Bot:
     # which need not keep the observation's derived fields up to date. A bot from a file is
     # always treated as reading it.
     reads_observation: bool = True
+    # True: a search bot (``core/ismcts.py``): the play loop calls it with the game's functions
+    # and per-thread search buffers besides the bot arguments (``specialize.py``), and seats it
+    # only where it is named.
+    search: bool = False
+    # parameters that take names: (parameter, (name of value 0, name of value 1, ...)), e.g.
+    # ("rollout", ("random", "greedy")); ``--bot-param ismcts.rollout=greedy`` stores 1
+    choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # limits of numeric parameters: (parameter, lowest, highest, whole numbers only)
+    bounds: tuple[tuple[str, float, float, bool], ...] = ()
 
 
 def check_compiled(fn, name: str) -> CPUDispatcher:
@@ -217,18 +226,36 @@ def with_params(bots: Sequence[Bot], overrides: Mapping[str, Mapping[str, Any]])
         params = list(bot.params)
         for key, raw in changes.items():
             index = _param_index(bot, key)
-            try:
-                value = float(raw)
-            except (TypeError, ValueError):
-                raise CardsimError(
-                    f"--bot-param {bot.name}.{key}: {raw!r} is not a number"
-                ) from None
-            if not math.isfinite(value):
-                raise CardsimError(f"--bot-param {bot.name}.{key}: {raw!r} is not a finite number")
+            value = _param_value(bot, key, raw)
             params += [0.0] * (index + 1 - len(params))
             params[index] = value
         out.append(dataclasses.replace(bot, params=tuple(params)))
     return out
+
+
+def _param_value(bot: Bot, key: str, raw) -> float:
+    """The number ``raw`` stands for as ``bot``'s parameter ``key``: a name among its choices,
+    or a finite number within its bounds; one line otherwise."""
+    where = f"--bot-param {bot.name}.{key}"
+    choices = dict(bot.choices).get(key)
+    if choices is not None:
+        if str(raw).strip() in choices:
+            return float(choices.index(str(raw).strip()))
+        raise CardsimError(f"{where}: {raw!r} is not one of {', '.join(choices)}")
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        raise CardsimError(f"{where}: {raw!r} is not a number") from None
+    if not math.isfinite(value):
+        raise CardsimError(f"{where}: {raw!r} is not a finite number")
+    for name, lo, hi, whole in bot.bounds:
+        if name != key:
+            continue
+        if whole and value != int(value):
+            raise CardsimError(f"{where}: {raw!r} is not a whole number")
+        if not lo <= value <= hi:
+            raise CardsimError(f"{where}: {raw!r} is outside {lo:g}..{hi:g}")
+    return value
 
 
 def _param_index(bot: Bot, key: str) -> int:

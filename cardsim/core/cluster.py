@@ -225,8 +225,17 @@ def _load_bot(source: BotSource, ruleset):
 
     reads_observation = True
     if source.kind == "builtin":
-        fn = ruleset.bots()[source.ref].fn
-        reads_observation = ruleset.bots()[source.ref].reads_observation
+        builtin = ruleset.bots()[source.ref]
+        if builtin.search:  # compiled with its loop (core/ismcts.py), never on its own
+            return dataclasses.replace(
+                builtin,
+                name=source.name,
+                params=source.params,
+                description=source.description,
+                param_names=source.param_names,
+            )
+        fn = builtin.fn
+        reads_observation = builtin.reads_observation
     elif source.kind == "file":
         if not os.path.isfile(source.ref):
             raise CardsimError(
@@ -439,7 +448,7 @@ def run(
 
     from cardsim.core import runner
 
-    chunk_size = chunk_size or runner.DEFAULT_CHUNK
+    chunk_size = chunk_size or runner.default_chunk(spec)
     wait_for_workers(client)
     hosts, n_workers = _processes_per_host(client)
     if ranges is None:

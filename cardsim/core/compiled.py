@@ -1,16 +1,18 @@
 """Is a run's compiled code already cached on disk, and how long does compiling it take?
 
-The CLI asks this before it builds a run, so that a first run says "compiling the Fruit Picking
-engine (first run only, ~25 s)..." at once instead of staying silent for half a minute, and so
-that the progress bar and the throughput clock start only after the compile.
+The CLI and ``cardsim.simulate`` ask this before they build a run, so that a first run says
+"compiling the Fruit Picking engine..." at once instead of staying silent for half a minute
+(``cardsim.cli.progress.compiling``), and so that the progress bar and the throughput clock start
+only after the compile.
 
 Contract (the only three calls the CLI makes; the engine's cache may answer them better):
 
 - ``compile_needed(ruleset, bot_files, bots) -> bool``: whether this machine has compiled the
   ruleset's engine with these bots (names as given to ``--bots``; the play loop is compiled per
   ruleset and bots) and the user's bot files, for the current sources;
-- ``expected_seconds(ruleset) -> int``: what compiling took the last time on this machine, else
-  the ruleset's own figure (``Ruleset.compile_seconds``, measured by the engine benchmark);
+- ``expected_seconds(ruleset) -> int | None``: what compiling took the last time on this machine,
+  None if it never compiled here (a figure measured elsewhere would be wrong by 2-5x on a loaded
+  machine: the one benchmark of compile times is ``benchmarks/bench_engines.py``);
 - ``record(ruleset, bot_files, seconds, bots)``: a compile finished; remember it.
 
 The record is a small JSON file in this source tree's compile cache (``cache.compiled_dir()``,
@@ -65,11 +67,11 @@ def compile_needed(ruleset, bot_files: Iterable[str] = (), bots: Iterable[str] =
     return cache_key(ruleset, bot_files, bots) not in _stamps().get("compiled", {})
 
 
-def expected_seconds(ruleset) -> int:
+def expected_seconds(ruleset) -> int | None:
     last = _stamps().get("seconds", {}).get(ruleset.name)
     if isinstance(last, int | float) and last > 0:
         return max(1, round(last))
-    return int(ruleset.compile_seconds)
+    return None
 
 
 def record(ruleset, bot_files: Iterable[str], seconds: float, bots: Iterable[str] = ()) -> None:

@@ -497,9 +497,18 @@ def _legacy_file(path: Path, meta: dict, cats: list[str]) -> pq.ParquetFile:
 
 
 def read_results(
-    path: str | Path, columns: Sequence[str] | None = None
+    path: str | Path, columns: Sequence[str] | None = None, compact: bool = True
 ) -> tuple[pd.DataFrame, dict]:
-    """``(games, metadata)`` of a results dataset (complete or not) or a single file."""
+    """``(games, metadata)`` of a results dataset (complete or not) or a single file;
+    ``columns`` reads only those (``Results.load(path, columns=[...])``).
+
+    With ``compact`` (the default) every integer column takes the smallest signed type that
+    holds the values stored (``compact_dtype``: a Fruit Picking counter in 0..18 is int8, the
+    game index int32), and a dataset's parts are read one at a time straight into the final
+    arrays: 10M four-player Fruit Picking games take about a third of the memory of int32
+    columns, and the peak stays close to the frame itself (docs/memory.md). Arithmetic that may
+    leave the stored range needs a cast first (``frame["score_0"].astype("int64") * 1000``).
+    """
     path = _existing(path)
     meta = read_metadata(path)
     cats = list(_categorical_columns(meta))
@@ -508,13 +517,102 @@ def read_results(
         where = f"results dataset {_quote(path)}"
         key = run_key(meta)
         parts = _checked_parts(path, meta)
-        tables = [_open_part(p, meta, key, where).read(columns=cols) for p in parts]
-        if not tables:
+        if not parts:
             return _empty_frame(meta, cols), meta
+        if compact:
+            return _read_compact(parts, meta, key, where, cols), meta
+        tables = [_open_part(p, meta, key, where).read(columns=cols) for p in parts]
         table = pa.concat_tables(tables, promote_options="permissive")
     else:
         table = _legacy_file(path, meta, cats).read(columns=cols)
-    return _to_frame(table, meta), meta
+    frame = _to_frame(table, meta)
+    return (compact_frame(frame) if compact else frame), meta
+
+
+def compact_dtype(dtype: np.dtype, low: int, high: int) -> np.dtype:
+    """The smallest signed integer type holding ``low .. high`` (``dtype`` itself for other
+    kinds, or when it is already smaller)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "iu":
+        return dtype
+    for candidate in (np.int8, np.int16, np.int32, np.int64):
+        info = np.iinfo(candidate)
+        if info.min <= low and high <= info.max:
+            smaller = np.dtype(candidate)
+            return smaller if smaller.itemsize < dtype.itemsize else dtype
+    return dtype
+
+
+# the game index keeps int64: per-game streams and hashes are derived from it (core/rng.py)
+NOT_COMPACTED = ("game",)
+
+
+def compact_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with every integer column but ``NOT_COMPACTED`` in its ``compact_dtype`` (in
+    place)."""
+    for name in frame.columns:
+        column = frame[name]
+        if column.dtype.kind in "iu" and len(column) and name not in NOT_COMPACTED:
+            frame[name] = column.astype(compact_dtype(column.dtype, column.min(), column.max()))
+    return frame
+
+
+def _column_ranges(parts, meta: dict, key: str, where: str, cols) -> dict[str, list[int]]:
+    """Per integer column, the low and high value over every part, from the footers'
+    row-group statistics (no data read); a column without statistics keeps its type."""
+    ranges: dict[str, list[int]] = {}
+    for part in parts:
+        with contextlib.closing(_open_part(part, meta, key, where)) as pf:
+            footer = pf.metadata
+            schema = pf.schema_arrow
+            for g in range(footer.num_row_groups):
+                group = footer.row_group(g)
+                for j in range(group.num_columns):
+                    chunk = group.column(j)
+                    name = chunk.path_in_schema
+                    if (cols is not None and name not in cols) or name in NOT_COMPACTED:
+                        continue
+                    if not pa.types.is_integer(schema.field(name).type):
+                        continue
+                    stats = chunk.statistics
+                    if stats is None or not stats.has_min_max:
+                        ranges[name] = [None, None]
+                        continue
+                    lo, hi = ranges.setdefault(name, [stats.min, stats.max])
+                    if lo is not None:
+                        ranges[name] = [min(lo, stats.min), max(hi, stats.max)]
+    return ranges
+
+
+def _read_compact(parts, meta: dict, key: str, where: str, cols) -> pd.DataFrame:
+    """The parts' games in one frame of compact integer columns, filled part by part (the peak
+    is the frame plus one part, not every part twice)."""
+    ranges = _column_ranges(parts, meta, key, where, cols)
+    total = sum(p.games for p in parts)
+    columns: dict[str, np.ndarray] = {}  # a categorical column's codes
+    categories: dict[str, pd.Index] = {}
+    start = 0
+    for part in parts:
+        with contextlib.closing(_open_part(part, meta, key, where)) as pf:
+            piece = _to_frame(pf.read(columns=cols), meta)
+        if not columns:  # the first part fixes the columns and their types
+            for name in piece.columns:
+                dtype = piece[name].dtype
+                if isinstance(dtype, pd.CategoricalDtype):
+                    categories[name] = dtype.categories
+                    dtype = piece[name].cat.codes.dtype
+                elif name in ranges and None not in ranges[name]:
+                    dtype = compact_dtype(dtype, *ranges[name])
+                columns[name] = np.empty(total, dtype)
+        stop = start + len(piece)
+        for name, out in columns.items():
+            values = piece[name]
+            out[start:stop] = values.cat.codes if name in categories else values.to_numpy()
+        start = stop
+        del piece
+    for name, cats in categories.items():
+        columns[name] = pd.Categorical.from_codes(columns[name], categories=cats)
+    return pd.DataFrame(columns, copy=False)
 
 
 def _empty_frame(meta: dict, columns: list[str] | None) -> pd.DataFrame:

@@ -104,6 +104,19 @@ RUN_BLOCK_SIGNATURE = types.int64(
 """``run_block(...) -> decisions`` of every specialized loop (``specialize.py``): one thread's
 block of a chunk's games; ``specialize.run_chunk`` runs it on each share a thread takes."""
 
+SEARCH_BUFFER_TYPES = (
+    types.int32[:, ::1],  # tree: the node pool (core/ismcts.py T_* fields)
+    types.float64[::1],  # tree_value: reward sums per node
+    _STATE,  # sim_state: the determinized game an iteration plays
+    types.int32[::1],  # sim_legal
+    types.int32[::1],  # sim_game_row, sim_seat_rows: its outcome rows (finalize)
+    types.int32[:, ::1],
+    types.float64[::1],  # seat_reward
+    _RNG,  # search_rng
+)
+RUN_BLOCK_SEARCH_SIGNATURE = types.int64(*RUN_BLOCK_SIGNATURE.args, *SEARCH_BUFFER_TYPES)
+"""``run_block`` of a loop that seats a search bot: the thread's search buffers come last."""
+
 BLOCK_JIT = {**RULES_JIT, "nogil": True}
 """``run_block``'s options: the rules' (no reference counting: its buffers come from the caller)
 and it releases the GIL, so that one Python thread per core plays a block."""

@@ -62,19 +62,38 @@ def play_reference(
     ``(game_row, seat_rows, events)`` as the ruleset's ``outcome_rows`` gives them."""
     params = params_matrix(list(spec.bots))
     which = seat_bots(spec, game)
+    search = search_deciders(spec)
     ref = game_class(
         spec.rules,
         spec.n_players,
         spec.seed,
         game,
-        bots=[spec.bots[b].fn for b in which],
+        bots=[search.get(b, spec.bots[b].fn) for b in which],
         bot_params=[np.ascontiguousarray(params[b]) for b in which],
         turn_cap=spec.turn_cap(),
     )
     ref.play()
     ref.log_result()
     game_row, seat_rows = ref.outcome_rows()
+    SEARCH_LOG.clear()
+    for b, decider in search.items():
+        SEARCH_LOG.extend((spec.bots[b].name, *entry) for entry in decider.log)
+    SEARCH_LOG.sort(key=lambda entry: entry[1])
     return game_row, seat_rows, ref.events
+
+
+SEARCH_LOG: list[tuple[str, int, int, int, float]] = []
+"""The search bots' decisions of the last ``play_reference``: (bot, turn, seat, decision code,
+root visit share), in turn order; ``cardsim replay`` prints them."""
+
+
+def search_deciders(spec) -> dict:
+    """Index in ``spec.bots`` -> a plain-Python caller of each search bot (``ismcts``)."""
+    if not any(bot.search for bot in spec.bots):
+        return {}
+    from cardsim.core.ismcts import SearchDecider
+
+    return {b: SearchDecider(spec) for b, bot in enumerate(spec.bots) if bot.search}
 
 
 ENGINE_AGREES = "Engine check: the compiled engine's outcome row equals the reference's."

@@ -65,8 +65,6 @@ class Ruleset:
     outcome_counters: tuple[str, ...] = ()
     # the project's rules reference of the game, relative to the repository (``[R12]`` tags)
     rules_doc: str = ""
-    # seconds a cold compile of the engine and its built-in bots takes (engine benchmark, 2 cores)
-    compile_seconds: int = 30
     # what reports call ``turns / players`` (one turn of every player, the unit of the turn cap):
     # "rounds", unless the game's own rounds are something else (Piña Pirata's end when a Hand is
     # empty, so there a lap of the table is "turns per player")
@@ -79,6 +77,17 @@ class Ruleset:
     # play loop plays it instead of ``step`` when every bot of the loop is the ruleset's own and
     # reads no observation (``Bot.reads_observation``). None: always ``step``.
     blind_step: Callable[[], Any] | None = None
+    # a function of no argument returning the ruleset's module-level @njit ``determinize``
+    # (``games/<game>/determinize.py``): search bots (ismcts) need it. None: no search bot.
+    determinize: Callable[[], Any] | None = None
+
+    def __post_init__(self) -> None:
+        # a ruleset with a determinizer offers the search bot (core/ismcts.py) among its bots,
+        # with no wiring of its own
+        if self.determinize is not None and not isinstance(self.bots, WithSearchBots):
+            object.__setattr__(self, "bots", WithSearchBots(self.bots, self.name))
+            if "ismcts" not in self.bot_names:
+                object.__setattr__(self, "bot_names", (*self.bot_names, "ismcts"))
 
     @property
     def short_title(self) -> str:
@@ -100,6 +109,22 @@ class Lazy:
     def __call__(self, *args, **kwargs):
         value = getattr(importlib.import_module(self.module), self.attr)
         return value(*args, **kwargs) if self.call else value
+
+
+@dataclass(frozen=True)
+class WithSearchBots:
+    """``Ruleset.bots`` of a ruleset with a determinizer: its own bots (``inner``), then the
+    search bot ``ismcts`` (``core/ismcts.py``). Plain data, so a ruleset pickles by value."""
+
+    inner: Callable[[], dict]
+    ruleset: str
+
+    def __call__(self) -> dict:
+        from cardsim.core.ismcts import search_bot
+
+        bots = dict(self.inner())
+        bots.setdefault("ismcts", search_bot(get(self.ruleset)))
+        return bots
 
 
 def lazy(module: str, attr: str) -> Lazy:

@@ -33,6 +33,16 @@ from cardsim.core.options import resolve_options
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 
 DEFAULT_CHUNK = 1 << 16
+# a run seating a search bot (a second or more a game) goes in chunks this small, so that its
+# progress shows game by game (the chunk size never changes a result)
+SEARCH_CHUNK = 4
+
+
+def default_chunk(spec) -> int:
+    """Games per chunk of ``spec`` when the caller names none."""
+    return SEARCH_CHUNK if any(bot.search for bot in spec.bots) else DEFAULT_CHUNK
+
+
 MAX_GAMES = 10**10
 
 
@@ -214,17 +224,7 @@ def make_spec(
             [[[d.name for d in distinct].index(b.name) for b in per_seat]], np.int16
         )
     check_seating(seat_bot_table, n_players, len(distinct))
-    compiled = tuple(
-        Bot(
-            b.name,
-            check_compiled(b.fn, b.name),
-            b.params,
-            b.description,
-            b.param_names,
-            b.reads_observation,
-        )
-        for b in distinct
-    )
+    compiled = tuple(dataclasses.replace(b, fn=check_compiled(b.fn, b.name)) for b in distinct)
     spec = RunSpec(
         ruleset,
         n_games,
@@ -372,7 +372,7 @@ def iter_chunks(
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
     n_seat_cols = len(seat_column_names(ruleset))
-    chunk_size = chunk_size or DEFAULT_CHUNK
+    chunk_size = chunk_size or default_chunk(spec)
     if chunk_size < 1:
         raise CardsimError(f"chunk size must be positive, got {chunk_size}")
     table = spec.seat_bot_table
@@ -416,9 +416,7 @@ def iter_chunks(
         if call is not None:
             decisions, interrupted = call.wait(notify)
         else:
-            decisions, interrupted = call_interruptibly(
-                specialize.run_chunk, *args, notify=notify
-            )
+            decisions, interrupted = call_interruptibly(specialize.run_chunk, *args, notify=notify)
         if faults[:, 0].any():
             raise CardsimError(_fault_message(spec, loop, bot_code, params, rules, faults))
         following = next(plan, None)

@@ -59,7 +59,7 @@ from cardsim.core.kernel import (
     BLOCK_JIT,
     FAULT_BAD_ANSWER,
     FAULT_RAISED,
-    RUN_BLOCK_SIGNATURE,
+    {block_signature},
     end_turn_cap_reached,
 )
 from cardsim.core.rng import BOT_STREAM, CHANCE_STREAM, stream_start
@@ -69,7 +69,7 @@ deal = function_of({deal!r})
 step = function_of({step!r})
 observe = function_of({observe!r})
 finalize = function_of({finalize!r})
-{bot_globals}
+{bot_globals}{search_globals}
 STATE_LEN = {state_len}
 LEGAL_LEN = {legal_len}
 OBS_LEN = {obs_len}
@@ -88,10 +88,10 @@ def fault(row, kind, bot, seat, game, value, n_legal):
 
 {play_functions}
 
-@njit(RUN_BLOCK_SIGNATURE, **BLOCK_JIT)
+@njit({block_signature}, **BLOCK_JIT)
 def run_block(
     seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed, first_game, lo, hi,
-    game_out, seat_out, fault_row, state, legal, bot_obs, bot_legal, bot_params_copy, streams,
+    game_out, seat_out, fault_row, state, legal, bot_obs, bot_legal, bot_params_copy, streams,{search_args}
 ):
     """Play games ``first_game + lo .. first_game + hi - 1`` (rows ``lo .. hi - 1`` of the
     outputs) with one thread's buffers; returns the decisions taken, or -1 after a bot's fault
@@ -124,7 +124,7 @@ def replay_raising(
         np.empty(STATE_LEN, np.int32), np.empty(LEGAL_LEN, np.int32),
         np.empty(OBS_LEN, np.int32), np.empty(LEGAL_LEN, np.int32),
         np.empty(bot_params.shape[1], np.float64), streams[0:1], streams[1:2], game_row, seat_rows,
-        faults[0],
+        faults[0],{search_alloc}
     )
 '''
 
@@ -132,7 +132,7 @@ _PLAY_GAME = '''
 @njit(**RULES_JIT)
 def {name}(
     seat_bot, bot_code, bot_params, rules, n_players, turn_cap, seed, game, state, legal,
-    bot_obs, bot_legal, bot_params_copy, chance, bot_rng, game_row, seat_rows, fault_row,
+    bot_obs, bot_legal, bot_params_copy, chance, bot_rng, game_row, seat_rows, fault_row,{search_args}
 ):
     """Play game ``game`` and write its outcome rows; returns the decisions taken, or -1 after a
     bot's fault (recorded in ``fault_row``)."""
@@ -201,6 +201,48 @@ _CATCHING_CALL = """\
 _RAISING_CALL = """\
             choice = bot{i}(bot_obs, bot_legal, n, bot_params_copy, bot_rng)"""
 
+# A search bot (``Bot.search``, core/ismcts.py) is a ruleset's own and trusted: it reads the live
+# observation and gets the game's functions and the thread's search buffers besides.
+_SEARCH_CALL = """\
+        {keyword} code == {i}:
+            choice = search(
+                rules, obs, legal, n, bot_params[as_index(b)], bot_rng,{search_args}
+            )
+"""
+
+SEARCH_ARGS = (
+    "tree", "tree_value", "sim_state", "sim_legal", "sim_game_row", "sim_seat_rows",
+    "seat_reward", "search_rng",
+)
+"""The search buffers a loop seating a search bot passes on (``ismcts.search_buffers``)."""
+
+# The loop's globals for a search bot: the determinizer, and the ruleset's built-in bots as
+# rollout policies, chosen by ``code`` (the ``rollout`` parameter) with their own parameters
+# (``ismcts.P_ROLLOUT_PARAMS``, ``width`` entries each).
+_SEARCH_GLOBALS = '''
+from cardsim.core.ismcts import MAX_SEATS, POOL, T_FIELDS, bind_search
+
+determinize = function_of({determinize!r})
+{rollout_globals}
+SEARCH_POOL = 1  # this loop seats a search bot: thread_buffers adds its buffers
+
+
+@njit(**RULES_JIT)
+def rollout_bot(code, state, legal, n, params, rng):
+    """The rollout policy ``code``'s choice for the observation in ``state`` (a prefix)."""
+    obs = state[:OBS_LEN]
+{rollout_calls}
+    return 0
+
+
+search = bind_search(step, determinize, finalize, rollout_bot)  # the search for this game
+'''
+
+_ROLLOUT_CALL = """\
+    if code == {i}:
+        return rollout{i}(obs, legal, n, params[{lo}:{hi}], rng)
+"""
+
 
 @dataclass(frozen=True)
 class FunctionRef:
@@ -260,12 +302,40 @@ def guarded(fn):
         return _GUARDED[fn]
 
 
-def _game(ruleset, guard_flags, catching: bool) -> str:
+def _search_args(searching: bool) -> str:
+    """The search buffers as extra arguments (nothing for a loop without a search bot)."""
+    return "".join(f" {name}," for name in SEARCH_ARGS) if searching else ""
+
+
+def _search_globals(ruleset, searching: bool) -> str:
+    """The loop's globals for a search bot (``_SEARCH_GLOBALS``); nothing without one."""
+    if not searching:
+        return ""
+    from cardsim.core import ismcts
+
+    builtins = ismcts.builtin_bots(ruleset)
+    width = ismcts.rollout_width(ruleset)
+    imports, calls = [], []
+    for i, name in enumerate(ismcts.rollout_names(ruleset)):
+        imports.append(f"rollout{i} = function_of({FunctionRef.of(builtins[name].fn).as_tuple()!r})")
+        lo = ismcts.P_ROLLOUT_PARAMS + i * width
+        calls.append(_ROLLOUT_CALL.format(i=i, lo=lo, hi=lo + width))
+    return _SEARCH_GLOBALS.format(
+        determinize=FunctionRef.of(ruleset.determinize()).as_tuple(),
+        rollout_globals="\n".join(imports),
+        rollout_calls="".join(calls).rstrip("\n"),
+    )
+
+
+def _game(ruleset, guard_flags, catching: bool, search_flags=None) -> str:
     """The source of one game (``_GAME``), unindented."""
+    search_flags = search_flags or [False] * len(guard_flags)
     calls = []
     for i, is_guarded in enumerate(guard_flags):
         keyword = "if" if i == 0 else "elif"
-        if is_guarded:
+        if search_flags[i]:
+            calls.append(_SEARCH_CALL.format(keyword=keyword, i=i, search_args=_search_args(True)))
+        elif is_guarded:
             template = _CATCHING_CALL if catching else _RAISING_CALL
             copy_obs = _COPY_PREFIX if ruleset.obs_is_state_prefix else ""
             calls.append(
@@ -295,8 +365,12 @@ def _indent(text: str, spaces: int) -> str:
     return "\n".join(pad + line if line else line for line in text.splitlines())
 
 
-def _play_function(name: str, ruleset, guard_flags, catching: bool) -> str:
-    return _PLAY_GAME.format(name=name, game=_indent(_game(ruleset, guard_flags, catching), 4))
+def _play_function(name: str, ruleset, guard_flags, catching: bool, search_flags) -> str:
+    return _PLAY_GAME.format(
+        name=name,
+        game=_indent(_game(ruleset, guard_flags, catching, search_flags), 4),
+        search_args=_search_args(any(search_flags)),
+    )
 
 
 def plays_blind(ruleset, bots, guard_flags) -> bool:
@@ -326,12 +400,19 @@ def loop_source(ruleset, bots, guard_flags) -> str:
     kernels = [FunctionRef.of(fn).as_tuple() for fn in loop_kernels(ruleset, bots, guard_flags)]
     bot_globals = []
     for i, (bot, is_guarded) in enumerate(zip(bots, guard_flags, strict=True)):
+        if bot.search:
+            bot_globals.append(f"bot{i} = None  # the search bot: ``search`` below")
+            continue
         ref = FunctionRef.of(bot.fn).as_tuple()
         call = f"guarded(function_of({ref!r}))" if is_guarded else f"function_of({ref!r})"
         bot_globals.append(f"bot{i} = {call}")
-    plays = _play_function("play_game", ruleset, guard_flags, catching=True)
+    search_flags = [bot.search for bot in bots]
+    searching = any(search_flags)
+    plays = _play_function("play_game", ruleset, guard_flags, True, search_flags)
     if any(guard_flags):
-        plays += "\n" + _play_function("play_game_raising", ruleset, guard_flags, catching=False)
+        plays += "\n" + _play_function(
+            "play_game_raising", ruleset, guard_flags, False, search_flags
+        )
     else:
         plays += "\nplay_game_raising = play_game\n"
     return _TEMPLATE.format(
@@ -342,12 +423,24 @@ def loop_source(ruleset, bots, guard_flags) -> str:
         observe=kernels[2],
         finalize=kernels[3],
         bot_globals="\n".join(bot_globals),
+        search_globals=_search_globals(ruleset, searching),
+        block_signature="RUN_BLOCK_SEARCH_SIGNATURE" if searching else "RUN_BLOCK_SIGNATURE",
+        search_args=_search_args(searching),
+        search_alloc=_SEARCH_ALLOC if searching else "",
         state_len=int(ruleset.state_len),
         legal_len=int(ruleset.legal_len),
         obs_len=int(ruleset.obs_len),
         play_functions=plays,
-        block_game=_indent(_game(ruleset, guard_flags, catching=True), 8),
+        block_game=_indent(_game(ruleset, guard_flags, True, search_flags), 8),
     )
+
+
+# replay_raising's search buffers, allocated there (it plays one game, outside any thread)
+_SEARCH_ALLOC = """
+        np.empty((POOL, T_FIELDS), np.int32), np.empty(POOL, np.float64),
+        np.empty(STATE_LEN, np.int32), np.empty(LEGAL_LEN, np.int32),
+        np.empty(game_row.shape[0], np.int32), np.empty((MAX_SEATS, seat_rows.shape[1]), np.int32),
+        np.empty(MAX_SEATS, np.float64), np.empty(1, np.uint64),"""
 
 
 def _outside_sources(ruleset, bots) -> list[Path]:
@@ -399,6 +492,8 @@ def loop_slots(spec) -> tuple[list, list[bool], np.ndarray]:
     functions = dict(zip(keys, spec.bots, strict=True))
     if len(spec.bots) > 1:
         for bot in spec.ruleset.bots().values():
+            if bot.search:
+                continue  # a search bot is compiled into a loop only where it is seated
             functions.setdefault((FunctionRef.of(bot.fn).as_tuple(), False), bot)
     order = sorted(functions)
     bot_code = np.array([order.index(key) for key in keys], np.int64)
@@ -431,6 +526,8 @@ def check_bots(spec) -> None:
         return
     trusted = []
     for bot, is_guarded in zip(spec.bots, spec.guard_flags(), strict=True):
+        if bot.search:
+            continue  # compiled with the loop, for the game's functions (core/ismcts.py)
         if is_guarded:
             compile_bot(guarded(bot.fn), bot.name)
         elif _BOT_ARGS() not in bot.fn.overloads and not _bot_marker(bot).exists():
@@ -577,7 +674,7 @@ def loop_for(spec):
             _compile_kernels(spec.ruleset, loop_kernels(spec.ruleset, bots, flags))
             _finish_bot_compile(pending)
             for bot, is_guarded in zip(spec.bots, spec.guard_flags(), strict=True):
-                if not is_guarded:
+                if not is_guarded and not bot.search:
                     _compile_trusted(bot)  # loaded from the cache the child filled
         if not path.exists() or path.read_text() != source:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -603,10 +700,11 @@ def on_threads(work, n_workers: int) -> None:
         thread.join()
 
 
-def thread_buffers(loop, bot_params) -> tuple[np.ndarray, ...]:
+def thread_buffers(loop, bot_params, game_cols: int = 0, seat_cols: int = 0):
     """One thread's game buffers, ``run_block``'s last arguments: state, legal, bot_obs,
-    bot_legal, bot_params_copy, streams."""
-    return (
+    bot_legal, bot_params_copy, streams; then, for a loop seating a search bot, its search
+    buffers (``ismcts.search_buffers``: ``game_cols`` and ``seat_cols`` size its outcome rows)."""
+    buffers = (
         np.empty(loop.STATE_LEN, np.int32),
         np.empty(loop.LEGAL_LEN, np.int32),
         np.empty(loop.OBS_LEN, np.int32),
@@ -614,11 +712,23 @@ def thread_buffers(loop, bot_params) -> tuple[np.ndarray, ...]:
         np.empty(bot_params.shape[1], np.float64),
         np.empty(2, np.uint64),
     )
+    if not searches(loop):
+        return buffers
+    from cardsim.core.ismcts import search_buffers
+
+    return buffers + search_buffers((loop.STATE_LEN, loop.LEGAL_LEN, game_cols, seat_cols))
+
+
+def searches(loop) -> bool:
+    """Does ``loop`` seat a search bot (and take the search buffers)?"""
+    return hasattr(loop, "SEARCH_POOL")
 
 
 # The smallest share of a chunk a thread takes at once: a call into the compiled loop costs
 # some microseconds, a game of the fastest ruleset a few.
 MIN_SHARE = 64
+# ... but a game of a search bot takes a second or more: one game a share then
+MIN_SEARCH_SHARE = 1
 
 
 def run_chunk(
@@ -645,18 +755,21 @@ def run_chunk(
     lock = threading.Lock()
     claimed = [0]  # games handed out so far
     faulted = threading.Event()
+    min_share = MIN_SEARCH_SHARE if searches(loop) else MIN_SHARE
+    # a search bot's outcome rows are the size of the chunk's (read only when there is one)
+    row_sizes = (game_out.shape[1], seat_out.shape[2]) if searches(loop) else ()
 
     def next_share() -> tuple[int, int] | None:
         with lock:
             lo = claimed[0]
             if lo >= n_games or faulted.is_set():
                 return None
-            hi = min(n_games, lo + max(MIN_SHARE, (n_games - lo) // (2 * n_workers)))
+            hi = min(n_games, lo + max(min_share, (n_games - lo) // (2 * n_workers)))
             claimed[0] = hi
             return lo, hi
 
     def worker(w: int) -> None:
-        buffers = thread_buffers(loop, bot_params)
+        buffers = thread_buffers(loop, bot_params, *row_sizes)
         try:
             while (share := next_share()) is not None:
                 decisions = loop.run_block(*args, *share, game_out, seat_out, faults[w], *buffers)

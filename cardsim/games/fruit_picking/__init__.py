@@ -7,12 +7,6 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.fruit_picking import cards, rules
 
-# a cold compile of the engine and its default bots: wall seconds of a first `cardsim run`
-# from an empty cache on the idle 2-core machine (2026-12-01, load average 0.3-1.0; the bots
-# compile in a child process meanwhile, so user CPU is higher)
-COMPILE_SECONDS = 14
-
-
 RULESET = Ruleset(
     name="fruit-picking",
     title="Fruit Picking (2014)",
@@ -33,9 +27,9 @@ RULESET = Ruleset(
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
     replay=lazy_call("cardsim.games.fruit_picking.trace", "replay"),
+    determinize=lazy("cardsim.games.fruit_picking.determinize", "determinize"),
     bot_names=("random", "greedy", "planner"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/fruit-picking.md",
-    compile_seconds=COMPILE_SECONDS,
 )

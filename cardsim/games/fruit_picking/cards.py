@@ -84,7 +84,14 @@ SEAT_LEN = 18
 F_MARKET_CARD = F_SEATS + MAX_PLAYERS * SEAT_LEN  # [6] card id per slot, -1 empty
 F_MARKET_KIND = F_MARKET_CARD + MAX_SLOTS  # [6] fruit kind per slot, -1 empty
 F_MARKET_PRICE = F_MARKET_KIND + MAX_SLOTS  # [6] price per slot (R15), 0 empty
-PUBLIC_END = F_MARKET_PRICE + MAX_SLOTS
+# Where each market card is known to be (R17: a bought card lies face up beside its buyer): the
+# seat that bought it; under V2 (A14: the two drawn cards are shown), -2 - k for the k-th card put
+# under the stack (k from 0; the mark stays when the card is drawn again and means something only
+# while the card is in no slot: the determinizer, determinize.py, reads the stack's known bottom
+# from it); else -1. The set-cards tie-break (A9) reads the owners.
+F_CARD_OWNER = F_MARKET_PRICE + MAX_SLOTS  # [MAX_CARDS]
+F_BOTTOM_PUTS = F_CARD_OWNER + MAX_CARDS  # V2: cards put under the stack so far (A14)
+PUBLIC_END = F_BOTTOM_PUTS + 1
 # Hidden from bots (A17: only the stack order is hidden; counters are not a bot's business):
 F_STACK = (
     PUBLIC_END  # [MAX_CARDS] the stack, bottom first; the top card is F_STACK + stack_left - 1
@@ -114,10 +121,7 @@ C_SET_VARIETY = 5  # .. C_SET_VARIETY + 3 in SET_NAMES order
 C_HOUSE_REPEATS, C_NO_SEED_TURNS, C_WATERINGS, C_UMBRELLA_SEEDS, C_MARKET_OPS = range(9, 14)
 C_TIEBREAK_FRUITS = 14
 N_COUNTERS = len(SEAT_COUNTERS)
-# Bought cards are public (R17), but the bots see them as counts per kind (SEAT_OWNED); which card
-# each seat bought matters only to the set-cards tie-break (A9), so it is kept out of their view:
-F_CARD_OWNER = F_COUNTERS + MAX_PLAYERS * N_COUNTERS  # [MAX_CARDS] seat that bought it, else -1
-STATE_LEN = F_CARD_OWNER + MAX_CARDS
+STATE_LEN = F_COUNTERS + MAX_PLAYERS * N_COUNTERS
 
 GAME_COUNTERS = (
     "trigger_seat",  # seat whose turn triggered the end (-1: none, e.g. turn cap)

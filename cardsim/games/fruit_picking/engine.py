@@ -167,6 +167,8 @@ def put_on_bottom(state, card):
         state[C.F_STACK + i] = state[C.F_STACK + i - 1]
     state[C.F_STACK] = card
     state[C.F_STACK_LEFT] += 1
+    state[C.F_CARD_OWNER + card] = -2 - state[C.F_BOTTOM_PUTS]  # public (cards.py, A14)
+    state[C.F_BOTTOM_PUTS] += 1
 
 
 # Setup -------------------------------------------------------------------------------------------

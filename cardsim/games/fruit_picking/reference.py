@@ -218,6 +218,8 @@ class ReferenceGame:
         self.phase = C.PHASE_PLANT
         self.target = -1
         self.op_cards: list[int] = []
+        self.put_under: dict[int, int] = {}  # V2: card -> its put number (the latest put kept)
+        self.bottom_puts = 0
         self.umbrella_triggers = 0
         self.decisions = 0
         # 1. initial player (R2, A19)
@@ -607,6 +609,8 @@ class ReferenceGame:
         kept, bottom = (a, b) if choice == 0 else (b, a)
         self.op_cards = []
         self.stack.insert(0, bottom)
+        self.put_under[bottom] = self.bottom_puts  # public (cards.py F_CARD_OWNER, A14)
+        self.bottom_puts += 1
         self.events.append(
             {
                 "kind": EV_MARKET_OP,
@@ -683,23 +687,25 @@ class ReferenceGame:
             st[C.F_MARKET_CARD + slot] = card
             st[C.F_MARKET_KIND + slot] = card // self.per_kind if card != _EMPTY else -1
             st[C.F_MARKET_PRICE + slot] = self.price(slot) if card != _EMPTY else 0
+        for card in range(C.MAX_CARDS):
+            st[C.F_CARD_OWNER + card] = -2 - self.put_under[card] if card in self.put_under else -1
+        for s, cards in enumerate(self.bought):
+            for card in cards:
+                st[C.F_CARD_OWNER + card] = s  # R17 (a bought card is never put under again)
+        st[C.F_BOTTOM_PUTS] = self.bottom_puts
         return np.array(st, np.int32)
 
     def state_array(self) -> np.ndarray:
         """The whole game as the engine's int32 state ``[cards.STATE_LEN]``: the public part, the
         stack (bottom first; entries past its top are 0 here), the counters as they stand during
         play (the end-of-game ones, fruits, farm seeds, set completed and tie-break fruits, are
-        filled only in ``outcome_rows``) and the seat that bought each card."""
+        filled only in ``outcome_rows``); who owns each card is in the public part."""
         st = np.zeros(C.STATE_LEN, np.int32)
         st[: C.PUBLIC_END] = self.public_state()
         st[C.F_STACK : C.F_STACK + len(self.stack)] = self.stack
         for s in range(self.n):
             c = C.F_COUNTERS + s * C.N_COUNTERS
             st[c : c + C.N_COUNTERS] = self.counters[s]
-        st[C.F_CARD_OWNER : C.F_CARD_OWNER + C.MAX_CARDS] = -1
-        for s, cards in enumerate(self.bought):
-            for card in cards:
-                st[C.F_CARD_OWNER + card] = s
         return st
 
     # Result (R22, A8, A9, A10, A15) -----------------------------------------------------------

@@ -7,12 +7,6 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pajarracos import cards, rules
 
-# a cold compile of the engine and its default bots: wall seconds of a first `cardsim run`
-# from an empty cache on the idle 2-core machine (2026-12-01, load average 0.3-1.0; the bots
-# compile in a child process meanwhile, so user CPU is higher)
-COMPILE_SECONDS = 21
-
-
 RULESET = Ruleset(
     name="pajarracos",
     title="Pajarracos (2018)",
@@ -32,10 +26,10 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
+    determinize=lazy("cardsim.games.pajarracos.determinize", "determinize"),
     replay=lazy_call("cardsim.games.pajarracos.trace", "replay"),
     bot_names=("random", "greedy", "crow-attacker", "defender", "strategist"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/pajarracos.md",
-    compile_seconds=COMPILE_SECONDS,
 )

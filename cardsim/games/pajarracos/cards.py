@@ -124,7 +124,14 @@ F_OPEN_TREES = HEADER_LEN + 12  # bit tree (seat * MAX_KINDS + kind): an existin
 # crow and no scarecrow, open to a crow card of another player (R11, R16, A7, A9)
 F_CROWED_TREES = HEADER_LEN + 13  # bit tree: a crow card lies on it (R10, R12-R14)
 F_DISCARD = HEADER_LEN + 14  # [N_DISCARD] discard pile by class D_*
-F_SEATS = F_DISCARD + N_DISCARD  # MAX_PLAYERS blocks of SEAT_LEN, one per seat:
+# Juicy cards of each kind seen leaving a hand, played or discarded: a played card is face up, so
+# every player saw it was juicy (A16) even though the tree and the discard pile no longer tell
+# (a search bot's determinizer needs it to know how many juicy cards are still unseen)
+F_JUICY_SEEN = F_DISCARD + N_DISCARD  # [MAX_KINDS]
+# final_tie=replay (A14), public as every player knows a replay is under way and among whom:
+F_TIE_MASK = F_JUICY_SEEN + MAX_KINDS  # the seats still tied, 0 before a replay (rules read it)
+F_TIE_REPLAYS = F_TIE_MASK + 1  # games replayed to break a final tie
+F_SEATS = F_TIE_REPLAYS + 1  # MAX_PLAYERS blocks of SEAT_LEN, one per seat:
 TREE_SIZE = 0  # [MAX_KINDS] fruit cards in the tree of each kind (0: no tree)
 TREE_CROW = MAX_KINDS  # [MAX_KINDS] NO_CROW, LONE or FLOCK_ON
 TREE_SCARECROW = 2 * MAX_KINDS  # [MAX_KINDS] 1 if protected (R16)
@@ -149,9 +156,7 @@ F_HANDS = OBS_LEN  # MAX_PLAYERS blocks of N_TYPES: cards in hand per type
 F_RESERVE = F_HANDS + MAX_PLAYERS * N_TYPES  # [MAX_DECK] card types, bottom first; top is last
 F_RESERVE_OUT_TURN = F_RESERVE + MAX_DECK  # turns completed when the reserve ran out, -1 before
 F_CROWS_LEFT = F_RESERVE_OUT_TURN + 1  # crow cards on trees when the game ended (R23), before R24
-F_TIE_MASK = F_CROWS_LEFT + 1  # final_tie=replay (A14): seats still tied, 0 before a replay
-F_TIE_REPLAYS = F_TIE_MASK + 1  # games replayed to break a final tie
-F_COUNTERS = F_TIE_REPLAYS + 1  # MAX_PLAYERS blocks of N_COUNTERS, the seat counters below
+F_COUNTERS = F_CROWS_LEFT + 1  # MAX_PLAYERS blocks of N_COUNTERS, the seat counters below
 
 # Per-seat counters, in order; the outcome's seat columns after score/rank/win ---------------------
 SEAT_COUNTERS = (

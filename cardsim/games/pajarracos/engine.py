@@ -476,10 +476,11 @@ def replay_tie(state, rules, rng, tied):
     """Deal a new game among the same players to break a final tie (A14)."""
     if state[C.F_TIE_MASK] == 0:
         save_first_game(state)
-    state[C.F_TIE_MASK] = tied
-    state[C.F_TIE_REPLAYS] += 1
+    replays = state[C.F_TIE_REPLAYS] + 1
     for i in range(C.F_RESERVE_LEFT, C.F_HANDS + C.MAX_PLAYERS * C.N_TYPES):
         state[i] = 0  # public table and hands
+    state[C.F_TIE_MASK] = tied  # public (cards.py): set after the table is cleared
+    state[C.F_TIE_REPLAYS] = replays
     state[C.F_CROWS_LEFT] = 0
     state[L.H_OVER] = 0
     state[L.H_TRIGGERED] = 0
@@ -784,6 +785,7 @@ def play_fruit(state, rules, rng, ordinary, juicy):
     target = state[C.F_CTX_TARGET]
     take_from_hand(state, seat, C.FRUIT + kind, ordinary)
     take_from_hand(state, seat, C.JUICY + kind, juicy)
+    state[as_index(C.F_JUICY_SEEN + kind)] += juicy  # face up: every player saw them (A16)
     state[as_index(tree_at(target, kind) + C.TREE_SIZE)] += ordinary + juicy
     # the tree took fruit, so it has no crow and no scarecrow (R8): it exists now and is open to
     # crow cards (R11); taking fruit and crowed, it stays as it was (``sync_tree_bits``' result)
@@ -866,6 +868,8 @@ def discard_card(state, code):
     card_type = code - C.C_DISCARD
     take_from_hand(state, seat, card_type, 1)
     state[as_index(C.F_DISCARD + discard_class(card_type))] += 1
+    if C.JUICY <= card_type < C.LONE_CROW:  # the discard pile is public (A16)
+        state[as_index(C.F_JUICY_SEEN + card_type - C.JUICY)] += 1
     count(state, seat, C.C_CARDS_DISCARDED, 1)
     state[C.F_CTX_LAST] = card_type
     state[L.H_PHASE] = C.PHASE_DISCARD_MORE

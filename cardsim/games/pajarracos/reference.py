@@ -199,6 +199,7 @@ class ReferenceGame:
         self.hands = [[0] * C.N_TYPES for _ in range(n)]
         self.trees = [[Tree() for _ in range(C.MAX_KINDS)] for _ in range(n)]
         self.discard = [0] * C.N_DISCARD
+        self.juicy_seen = [0] * C.MAX_KINDS  # juicy cards played or discarded, face up (A16)
         self.reserve: list[int] = []
         self.reserve_out_turn = -1
         self.crows_left = 0
@@ -429,6 +430,7 @@ class ReferenceGame:
         hand = self.hands[s]
         hand[C.FRUIT + k] -= ordinary
         hand[C.JUICY + k] -= juicy
+        self.juicy_seen[k] += juicy
         tree = self.trees[t][k]
         new = tree.size == 0
         tree.size += ordinary + juicy
@@ -621,6 +623,8 @@ class ReferenceGame:
         s = self.seat
         self.hands[s][card] -= 1
         self.discard[discard_class(card)] += 1
+        if C.JUICY <= card < C.LONE_CROW:
+            self.juicy_seen[card - C.JUICY] += 1
         self.counters[s][C.C_CARDS_DISCARDED] += 1
         self.ctx_last = card
         self.phase = C.PHASE_DISCARD_MORE
@@ -833,6 +837,7 @@ class ReferenceGame:
         st[C.F_JUICY_OWN_CROWS] = int(self.juicy_own_crows)
         st[C.F_SHOO_TO_ENDS] = int(self.shoo_to_ends)
         st[C.F_DISCARD : C.F_DISCARD + C.N_DISCARD] = self.discard
+        st[C.F_JUICY_SEEN : C.F_JUICY_SEEN + C.MAX_KINDS] = self.juicy_seen
         if 0 <= self.seat < self.n:  # the hand the deciding seat's bot sees (cards.py)
             st[C.F_ACTIVE_HAND : C.F_ACTIVE_HAND + C.N_TYPES] = self.hands[self.seat]
         for s in range(C.MAX_PLAYERS):

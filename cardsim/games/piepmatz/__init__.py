@@ -8,12 +8,6 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.piepmatz import cards, rules
 
-# a cold compile of the engine and its default bots: wall seconds of a first `cardsim run`
-# from an empty cache on the idle 2-core machine (2026-12-01, load average 0.3-1.0; the bots
-# compile in a child process meanwhile, so user CPU is higher)
-COMPILE_SECONDS = 19
-
-
 RULESET = Ruleset(
     name="piepmatz",
     title="Piepmatz / Songbirds (2018)",
@@ -33,10 +27,10 @@ RULESET = Ruleset(
     game_counters=cards.GAME_COUNTERS,
     seat_counters=cards.SEAT_COUNTERS,
     end_reasons=cards.END_REASONS,
+    determinize=lazy("cardsim.games.piepmatz.determinize", "determinize"),
     replay=lazy_call("cardsim.games.piepmatz.trace", "replay"),
     bot_names=("random", "greedy", "planner"),
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/piepmatz.md",
-    compile_seconds=COMPILE_SECONDS,
 )

@@ -144,7 +144,21 @@ F_REMOVED_SPECIES = F_LAST_DISCARD + 1  # 2 players: the species removed (R4, A2
 F_BIRD_POINTS = F_REMOVED_SPECIES + 1  # [MAX_STRENGTH] points of a bird by strength (R34, rule)
 F_PAIR_POINTS = F_BIRD_POINTS + MAX_STRENGTH  # points of a pair (R32, rule)
 F_COLUMN_SIZE = F_PAIR_POINTS + 1  # seed cards the column holds (R13, rule)
-F_SEATS = F_COLUMN_SIZE + 1  # MAX_PLAYERS blocks of SEAT_LEN:
+# Cards every player saw leave the game or the feeder deck, recorded for a search bot's
+# determinizer (docs/search.md), which must know which cards are still unseen:
+F_GONE = F_COLUMN_SIZE + 1  # [MAX_SPECIES] 12-bit masks of the birds the crows removed (R20)
+F_BAD_DRAWN = F_GONE + MAX_SPECIES  # [2] crows, squirrels drawn from the feeder deck (R16, R26,
+# R27: shown to all; the bad cards of the setup, shuffled back in (R3, A1), are not counted)
+# Every squirrel that took cards (R21), in order: whose pile, how many cards, and (public scoring
+# piles only, A22) the seed cards seen entering that pile until then, by value. A seat that does
+# not know the pile card for card knows the squirrel could only take cards already in it:
+F_SQUIRRELS_LOGGED = F_BAD_DRAWN + 2  # entries of the log
+F_SQUIRREL_LOG = F_SQUIRRELS_LOGGED + 1  # [MAX_BAD * SQUIRREL_ENTRY], an entry per squirrel:
+SQ_OWNER = 0  # the pile's seat
+SQ_TAKEN = 1  # cards taken
+SQ_ENTERED = 2  # [SEED_VALUES] seed cards worth 1, 2, 3 seen entering the pile before it came
+SQUIRREL_ENTRY = SQ_ENTERED + SEED_VALUES
+F_SEATS = F_SQUIRREL_LOG + MAX_BAD * SQUIRREL_ENTRY  # MAX_PLAYERS blocks of SEAT_LEN:
 COLLECTION = 0  # [MAX_SPECIES] 12-bit masks of the birds in the collection (public, R18)
 HAND_COUNT = MAX_SPECIES  # cards in hand (hidden hands, public sizes)
 PILE_SIZE = HAND_COUNT + 1  # cards in the face-down scoring pile
@@ -156,7 +170,10 @@ SQUIRRELS_TAKEN = CROWS_TAKEN + 1  # squirrels resolved (face up, R19)
 # (a state written by hand sets them with COLLECTION, as reference.state_array does):
 SPECIES_BIRDS = SQUIRRELS_TAKEN + 1  # [MAX_SPECIES] birds of each species in the collection
 SPECIES_POINTS = SPECIES_BIRDS + MAX_SPECIES  # [MAX_SPECIES] their egg points (R34)
-SEAT_LEN = SPECIES_POINTS + MAX_SPECIES
+HAND_KNOWN = SPECIES_POINTS + MAX_SPECIES  # [MAX_SPECIES] 12-bit masks of the hand's birds every
+# player saw it take from the face-up queue (R25), until played or kept (a secret final discard,
+# R31, A19, does not clear them)
+SEAT_LEN = HAND_KNOWN + MAX_SPECIES
 PUBLIC_END = F_SEATS + MAX_PLAYERS * SEAT_LEN
 # The deciding seat's own view, kept by the engine after every decision (the bot's observation is
 # the state's prefix [0, OBS_LEN), as in Pajarracos): its hand, and every scoring pile as it knows
@@ -166,7 +183,15 @@ F_ACTIVE_HAND = F_ACTIVE_HAND_LEN + 1  # [MAX_HAND] its hand, ascending bird cod
 F_ACTIVE_PILES = F_ACTIVE_HAND + MAX_HAND  # [MAX_PLAYERS * 3] seeds worth 1, 2, 3 in each pile
 F_ACTIVE_EXACT = F_ACTIVE_PILES + MAX_PLAYERS * SEED_VALUES  # [MAX_PLAYERS] 1: the seat knows
 # that pile card for card; 0: it knows the cards that entered it, and (PILE_LOST) how many left
-F_SCRATCH = F_ACTIVE_EXACT + MAX_PLAYERS  # [SCRATCH_LEN] the bot's room: the engine never reads it
+F_ACTIVE_ENTERED = F_ACTIVE_EXACT + MAX_PLAYERS  # [MAX_PLAYERS * 3] seed cards worth 1, 2, 3
+# the seat saw enter each pile (all piles with public_scoring_piles, else its own): with an exact
+# pile, what the squirrels took from it (A22)
+F_ACTIVE_DISCARDED = F_ACTIVE_ENTERED + MAX_PLAYERS * SEED_VALUES  # [MAX_SPECIES] 12-bit masks:
+# the birds the deciding seat has discarded so far in the final discard (R31), 0 otherwise
+VIEW_END = F_ACTIVE_DISCARDED + MAX_SPECIES
+# [SCRATCH_LEN] the bot's room: the engine never reads it; at an even index, as the bots keep
+# float64 values there (bots.py)
+F_SCRATCH = VIEW_END + VIEW_END % 2
 SCRATCH_LEN = 152
 OBS_HAND_LEN = F_ACTIVE_HAND_LEN  # names as the bots see them
 OBS_HAND = F_ACTIVE_HAND

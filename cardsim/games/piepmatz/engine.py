@@ -17,8 +17,10 @@ Chance (the game's ``rng`` stream, ``cardsim.core.rng``), in this order:
 5. the bird deck: the birds of the species in the game in code order (``cards.py``), ``shuffle``d;
    one bird from the top onto each perch 0, 1, ... (R4); ``hand_size`` rounds of one card each,
    clockwise from the start player (R5); ``queue_size`` cards face up as the queue (R6);
-6. during play, only squirrels (R21, A11): for each stolen card, ``randint(pile size)`` picks the
-   card at that index of the pile listed by value (its 1-point cards, then 2, then 3).
+6. during play, squirrels (R21, A11): for each stolen card, ``randint(pile size)`` picks the
+   card at that index of the pile listed by value (its 1-point cards, then 2, then 3); and with
+   ``crow_victim`` random (A10's alternative) each crow: ``randint(victims)`` picks the victim at
+   that index of the CROW decision's legal list.
 
 Decisions (a phase lists its legal codes in ascending code order; one legal code is applied without
 asking a bot, ``core/kernel.py``):
@@ -57,8 +59,12 @@ The turn cap (a safeguard, not a rule) ends the game after a turn that reaches i
 also ends the final round; no bot is asked then: each seat discards its lowest-coded cards, then
 R32-R36 score the game.
 
-After every decision the engine writes the deciding seat's view (its hand and every scoring pile
-as it knows it, A22) after the public table: a bot's observation is the state's prefix.
+After every decision the engine writes the deciding seat's view (its hand, every scoring pile as
+it knows it and the cards it saw enter each, A22, and its own final discards, R31) after the public
+table: a bot's observation is the state's prefix. The public table also keeps what every player
+saw that the table no longer shows (the crows' victims, the bad cards drawn, the birds taken from
+the queue into a hand, the squirrels' log): a search bot's determinizer reads only the prefix
+(``determinize.py``, docs/search.md).
 
 Speed: the functions a turn runs through (``advance`` and what it calls on the way to the next
 decision: play, chain, crow, keep, draw, settle, the column and queue refills, the turn's end and
@@ -164,6 +170,8 @@ def hand_remove(state, seat, bird, public):
     state[C.F_HAND_LEN + seat] = n - 1
     if public:
         state[seat_at(seat, C.HAND_COUNT)] -= 1
+        species = whole(bird) // C.BIRDS_PER_SPECIES  # seen leaving: no longer a known hand card
+        state[seat_at(seat, C.HAND_KNOWN + species)] &= ~(1 << (whole(bird) % C.BIRDS_PER_SPECIES))
 
 
 @njit(**HOT_RULES_JIT)
@@ -327,7 +335,9 @@ def refill_column(state, rules):
         if card < C.CROW:
             state[C.F_SEED_COL + state[C.F_SEED_LEN]] = card
             state[C.F_SEED_LEN] += 1
-        elif state[C.F_BAD_LEN] < rules[R.R_MAX_BAD]:
+            continue
+        state[C.F_BAD_DRAWN + card - C.CROW] += 1  # face up (R26, R27)
+        if state[C.F_BAD_LEN] < rules[R.R_MAX_BAD]:
             state[C.F_BAD_COL + state[C.F_BAD_LEN]] = card
             state[C.F_BAD_LEN] += 1
         else:
@@ -335,24 +345,50 @@ def refill_column(state, rules):
 
 
 @njit(**RULES_JIT)
+def random_seed_value(state, piles, size, rng):
+    """The value (0-2: worth 1-3) of a card drawn at random from a pile of ``size`` seed cards,
+    counted by value from ``state[piles]`` (R21, A11: the squirrel's draw; cards.py order)."""
+    r = randint(rng, size)
+    v = 0
+    while r >= state[piles + v]:
+        r -= state[piles + v]
+        v += 1
+    return v
+
+
+@njit(**RULES_JIT)
 def squirrel(state, rules, seat, rng):
     """R21, A11: up to ``squirrel_steal`` random seed cards leave ``seat``'s scoring pile."""
     piles = C.F_PILES + seat * C.SEED_VALUES
+    log_squirrel(state, rules, seat)
     for _ in range(rules[R.R_STEAL]):
         size = state[seat_at(seat, C.PILE_SIZE)]
         if size == 0:
             return
-        r = randint(rng, size)
-        v = 0
-        while r >= state[piles + v]:
-            r -= state[piles + v]
-            v += 1
+        v = random_seed_value(state, piles, size, rng)
         state[piles + v] -= 1
         show_own_pile(state, seat, v)
         state[seat_at(seat, C.PILE_SIZE)] -= 1
         state[seat_at(seat, C.PILE_LOST)] += 1
         count(state, seat, C.C_SQUIRREL_CARDS, 1)
         count(state, seat, C.C_SQUIRREL_POINTS, v + 1)
+
+
+@njit(**RULES_JIT)
+def log_squirrel(state, rules, seat):
+    """R21, A22: the squirrel about to take cards from ``seat``'s pile, in the public log
+    (cards.py ``F_SQUIRREL_LOG``): how many it takes and, with public piles, what had entered
+    the pile by then."""
+    taken = min(rules[R.R_STEAL], state[seat_at(seat, C.PILE_SIZE)])
+    if taken <= 0:
+        return
+    entry = C.F_SQUIRREL_LOG + state[C.F_SQUIRRELS_LOGGED] * C.SQUIRREL_ENTRY
+    state[C.F_SQUIRRELS_LOGGED] += 1
+    state[entry + C.SQ_OWNER] = seat
+    state[entry + C.SQ_TAKEN] = taken
+    if state[C.F_PUBLIC_PILES]:
+        for v in range(C.SEED_VALUES):
+            state[entry + C.SQ_ENTERED + v] = state[C.F_ENTERED + seat * C.SEED_VALUES + v]
 
 
 # Birds ------------------------------------------------------------------------------------------------
@@ -539,6 +575,8 @@ def finish_game(state, rules, reason):
             state[C.F_HANDS + seat * C.MAX_HAND + i] = 0
         state[C.F_HAND_LEN + seat] = 0
         state[seat_at(seat, C.HAND_COUNT)] = 0
+        for species in range(C.MAX_SPECIES):
+            state[seat_at(seat, C.HAND_KNOWN + species)] = 0
     score_game(state, rules)
     state[L.H_OVER] = 1
     state[L.H_END_REASON] = reason
@@ -562,6 +600,8 @@ def next_discarder(state, rules, reason, start):
             state[L.H_SEAT] = seat
             state[L.H_PHASE] = C.PHASE_DISCARD
             state[C.F_LAST_DISCARD] = -1
+            for species in range(C.MAX_SPECIES):  # its own discards, none yet
+                state[C.F_ACTIVE_DISCARDED + species] = 0
             return
     finish_game(state, rules, reason)
 
@@ -578,6 +618,8 @@ def discard(state, rules, bird):
     hand_remove(state, seat, bird, False)
     state[C.F_DISCARDED] += 1
     state[C.F_LAST_DISCARD] = bird
+    species = whole(bird) // C.BIRDS_PER_SPECIES  # the discarder's own view (R31)
+    state[C.F_ACTIVE_DISCARDED + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
     if discards_due(state, rules, seat) == 0:
         position = (seat - state[L.H_FIRST]) % state[L.H_N_PLAYERS]
         next_discarder(state, rules, end_reason_of(state), position + 1)
@@ -706,14 +748,17 @@ def chain(state, rules, rng):
                     take_seed(state, seat, card)
                 else:
                     bad = card
+                    state[C.F_BAD_DRAWN + card - C.CROW] += 1  # shown to all (R16)
         collect(state, seat, state[row])  # R18
         empty_perch(state, perch)
         count(state, seat, C.C_PROMOTIONS, 1)
         if bad == C.CROW:  # R19, R20: the player chooses the bird
             count(state, seat, C.C_CROWS, 1)
             state[seat_at(seat, C.CROWS_TAKEN)] += 1
-            state[L.H_PHASE] = C.PHASE_CROW
-            return
+            if not rules[R.R_CROW_RANDOM]:
+                state[L.H_PHASE] = C.PHASE_CROW
+                return
+            chase_away(state, seat, random_crow_victim(state, seat, rng))  # A10's alternative
         if bad == C.SQUIRREL:  # R19, R21
             count(state, seat, C.C_SQUIRRELS, 1)
             state[seat_at(seat, C.SQUIRRELS_TAKEN)] += 1
@@ -741,9 +786,17 @@ def play(state, rules, bird, perch, rng):
 
 
 @njit(**INLINE_JIT)
+def chase_away(state, seat, bird):
+    """R20: the crow's bird leaves ``seat``'s collection and the game, in everyone's sight."""
+    release(state, seat, bird)
+    species = whole(bird) // C.BIRDS_PER_SPECIES
+    state[C.F_GONE + species] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
+
+
+@njit(**INLINE_JIT)
 def crow(state, rules, bird, rng):
     """R20: the chosen bird leaves the game; the chain goes on with step 4."""
-    release(state, whole(state[L.H_SEAT]), bird)
+    chase_away(state, whole(state[L.H_SEAT]), bird)
     promote(state, rules, state[C.F_PLAYED_PERCH])
     chain(state, rules, rng)
 
@@ -770,6 +823,8 @@ def draw(state, rules, bird):
         i = 0
         while state[C.F_QUEUE + i] != bird:
             i += 1
+        species = whole(bird) // C.BIRDS_PER_SPECIES  # taken face up: a known hand card
+        state[seat_at(seat, C.HAND_KNOWN + species)] |= 1 << (whole(bird) % C.BIRDS_PER_SPECIES)
         for j in range(i, n - 1):
             state[C.F_QUEUE + j] = state[C.F_QUEUE + j + 1]
         state[C.F_QUEUE + n - 1] = 0
@@ -827,6 +882,30 @@ def list_crow_victims(state, seat, out):
                 out[n] = C.C_CROW + species * C.BIRDS_PER_SPECIES + bit
                 n += 1
     return n
+
+
+@njit(**RULES_JIT)
+def random_crow_victim(state, seat, rng):
+    """A10's alternative: a bird drawn uniformly from those ``list_crow_victims`` lists, by its
+    index in that (ascending) list."""
+    most = 0
+    for species in range(C.MAX_SPECIES):
+        most = max(most, state[seat_at(seat, C.SPECIES_BIRDS + species)])
+    n = 0
+    for species in range(C.MAX_SPECIES):
+        if state[seat_at(seat, C.SPECIES_BIRDS + species)] == most:
+            n += most
+    k = randint(rng, n)
+    for species in range(C.MAX_SPECIES):
+        if state[seat_at(seat, C.SPECIES_BIRDS + species)] != most:
+            continue
+        mask = state[seat_at(seat, C.COLLECTION + species)]
+        for bit in range(C.BIRDS_PER_SPECIES):
+            if mask >> bit & 1:
+                if k == 0:
+                    return species * C.BIRDS_PER_SPECIES + bit
+                k -= 1
+    return -1
 
 
 @njit(**HOT_RULES_JIT)
@@ -907,6 +986,7 @@ def show_own_pile(state, seat, v):
     if state[C.F_VIEW_PILES_FOR] == seat + 1:
         at = seat * C.SEED_VALUES + v
         state[C.F_ACTIVE_PILES + at] = state[C.F_PILES + at]
+        state[C.F_ACTIVE_ENTERED + at] = state[C.F_ENTERED + at]
 
 
 @njit(**INLINE_JIT)
@@ -925,6 +1005,8 @@ def show_piles(state, seat):
             entered = state[C.F_ENTERED + owner * C.SEED_VALUES + v]
             value = known if exact else (entered if seen else 0)
             state[C.F_ACTIVE_PILES + owner * C.SEED_VALUES + v] = value
+            own = present & (owner == seat)
+            state[C.F_ACTIVE_ENTERED + owner * C.SEED_VALUES + v] = entered if seen | own else 0
         state[C.F_ACTIVE_EXACT + owner] = 1 if exact else 0
 
 
@@ -993,6 +1075,9 @@ def observe(state, seat, buf):
     state[L.H_SEAT] = saved
     buf[L.H_SEAT] = saved
     show_view(state)
+    if seat != saved:  # the discarder's own discards are its secret (R31, A19)
+        for species in range(C.MAX_SPECIES):
+            buf[C.F_ACTIVE_DISCARDED + species] = 0
     for i in range(C.OBS_SCRATCH, C.OBS_LEN):
         buf[i] = 0
     return buf

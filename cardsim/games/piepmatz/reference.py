@@ -130,6 +130,11 @@ class ReferenceGame:
         self.entered = [[0, 0, 0] for _ in range(n_players)]
         self.pile_lost = [0] * n_players
         self.crows_taken = [0] * n_players
+        self.gone: set[int] = set()  # birds the crows removed from the game (R20), public
+        self.bad_drawn = [0, 0]  # crows, squirrels drawn from the feeder deck (R16, R26), public
+        self.known = [set() for _ in range(n_players)]  # hand birds taken from the queue (R25)
+        self._discarded: list[int] = []
+        self.squirrel_log: list[list[int]] = []  # owner, taken, entered 1-3 (R21, A22)
         self.squirrels_taken = [0] * n_players
         self.count = [dict.fromkeys(C.SEAT_COUNTERS, 0) for _ in range(n_players)]
         self.scores = [0] * n_players
@@ -279,9 +284,11 @@ class ReferenceGame:
                 self.column.append(card - C.SEED)
                 added.append(card - C.SEED)
             elif len(self.bad_column) < self.v["max_bad_cards_in_column"]:
+                self.bad_drawn[card - C.CROW] += 1
                 self.bad_column.append(card)
                 bad.append(card)
             else:
+                self.bad_drawn[card - C.CROW] += 1
                 removed += 1  # R27: a bad card beyond the column's room leaves the game
         self.bad_removed += removed
         if added or bad or removed:
@@ -308,6 +315,7 @@ class ReferenceGame:
         seat = self.seat
         self.hands[seat].remove(bird)
         self.hand_shown[seat] -= 1
+        self.known[seat].discard(bird)
         row = self.rows[perch]
         row.append(bird)
         self.played, self.played_perch = bird, perch
@@ -379,6 +387,7 @@ class ReferenceGame:
                     self.count[seat]["deck_draws"] += 1
                     if card in (C.CROW, C.SQUIRREL):
                         bad = card
+                        self.bad_drawn[card - C.CROW] += 1
                         self.events.append(
                             {"kind": EV_BAD, "seat": seat, "card": bad, "position": 0}
                         )
@@ -392,8 +401,11 @@ class ReferenceGame:
             if bad == C.CROW:  # R20: the player chooses
                 self.count[seat]["crows_taken"] += 1
                 self.crows_taken[seat] += 1
-                self.phase = C.PHASE_CROW
-                return
+                if self.v["crow_victim"] == "player":
+                    self.phase = C.PHASE_CROW
+                    return
+                victims = self._crow_victims(seat)  # A10's alternative: a random one of them
+                self._chase(victims[self.chance.randint(len(victims))] - C.C_CROW)
             if bad == C.SQUIRREL:
                 self._squirrel(seat)
             self._move_up()
@@ -406,6 +418,11 @@ class ReferenceGame:
         """R21, A11: the pile is shuffled, another player (the left neighbour) draws the cards."""
         self.count[seat]["squirrels_taken"] += 1
         self.squirrels_taken[seat] += 1
+        taken = min(self.v["squirrel_steal"], sum(self.piles[seat]))
+        if taken > 0:
+            public = self.v["public_scoring_piles"]
+            seen = list(self.entered[seat]) if public else [0, 0, 0]
+            self.squirrel_log.append([seat, taken, *seen])
         lost = []
         for _ in range(self.v["squirrel_steal"]):
             cards = [value for value in (1, 2, 3) for _ in range(self.piles[seat][value - 1])]
@@ -441,9 +458,24 @@ class ReferenceGame:
             }
         )
 
-    def _crow(self, bird: int) -> None:
+    def _chase(self, bird: int) -> None:
+        """R20: the bird leaves the collection and the game."""
         self.collections[self.seat].discard(bird)
+        self.gone.add(bird)
         self.events.append({"kind": EV_CROW, "seat": self.seat, "bird": bird})
+
+    def _crow_victims(self, seat: int) -> list[int]:
+        """A10: the CROW codes of every bird in a species where ``seat`` holds the most birds."""
+        by_species: dict[int, list[int]] = {}
+        for b in self.collections[seat]:
+            by_species.setdefault(C.species_of(b), []).append(b)
+        most = max(len(x) for x in by_species.values())
+        return sorted(
+            C.C_CROW + b for birds in by_species.values() if len(birds) == most for b in birds
+        )
+
+    def _crow(self, bird: int) -> None:
+        self._chase(bird)
         self._move_up()
         self._chain()
 
@@ -451,6 +483,7 @@ class ReferenceGame:
         if bird >= 0:
             self.hands[self.seat].remove(bird)
             self.hand_shown[self.seat] -= 1
+            self.known[self.seat].discard(bird)
             self.collections[self.seat].add(bird)
             self.count[self.seat]["keeps"] += 1
         self.events.append({"kind": EV_KEEP, "seat": self.seat, "bird": bird})
@@ -465,6 +498,7 @@ class ReferenceGame:
         else:
             self.queue.remove(bird)
             self._to_hand(self.seat, bird)
+            self.known[self.seat].add(bird)
             refill = self._refill_queue()
         self.events.append(
             {"kind": EV_DRAW, "seat": self.seat, "bird": bird, "source": source, "refill": refill}
@@ -501,6 +535,7 @@ class ReferenceGame:
             self.collections[seat].update(self.hands[seat])  # R31
             self.hands[seat] = []
             self.hand_shown[seat] = 0
+            self.known[seat] = set()
         self.over = True
         self.end_reason = reason
         self.events.append({"kind": EV_END, "reason": reason, "turns": self.turns})
@@ -552,13 +587,7 @@ class ReferenceGame:
             limit = strength(self.played)
             return [C.C_NO_KEEP] + [C.C_KEEP + b for b in hand if strength(b) <= limit]
         if phase == C.PHASE_CROW:
-            by_species: dict[int, list[int]] = {}
-            for b in self.collections[seat]:
-                by_species.setdefault(C.species_of(b), []).append(b)
-            most = max(len(x) for x in by_species.values())
-            return sorted(
-                C.C_CROW + b for birds in by_species.values() if len(birds) == most for b in birds
-            )
+            return self._crow_victims(seat)
         if phase == C.PHASE_DRAW:
             return sorted(C.C_DRAW + b for b in self.queue) + (
                 [C.C_DRAW_DECK] if self.bird_deck else []
@@ -674,6 +703,13 @@ class ReferenceGame:
         st[C.F_BIRD_POINTS : C.F_BIRD_POINTS + C.MAX_STRENGTH] = self.v["bird_points"]
         st[C.F_PAIR_POINTS] = self.v["pair_points"]
         st[C.F_COLUMN_SIZE] = self.v["seed_column_size"]
+        for bird in self.gone:
+            st[C.F_GONE + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
+        st[C.F_BAD_DRAWN : C.F_BAD_DRAWN + 2] = self.bad_drawn
+        st[C.F_SQUIRRELS_LOGGED] = len(self.squirrel_log)
+        for i, entry in enumerate(self.squirrel_log):
+            at = C.F_SQUIRREL_LOG + i * C.SQUIRREL_ENTRY
+            st[at : at + C.SQUIRREL_ENTRY] = entry
         for s in range(self.n):
             b = C.seat_base(s)
             for bird in self.collections[s]:
@@ -686,6 +722,8 @@ class ReferenceGame:
             st[b + C.PILE_LOST] = self.pile_lost[s]
             st[b + C.CROWS_TAKEN] = self.crows_taken[s]
             st[b + C.SQUIRRELS_TAKEN] = self.squirrels_taken[s]
+            for bird in self.known[s]:
+                st[b + C.HAND_KNOWN + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
             st[C.F_HAND_LEN + s] = len(self.hands[s])
             h = C.F_HANDS + s * C.MAX_HAND
             st[h : h + len(self.hands[s])] = self.hands[s]
@@ -702,6 +740,11 @@ class ReferenceGame:
         for s in range(self.n):
             st[C.F_ACTIVE_PILES + 3 * s : C.F_ACTIVE_PILES + 3 * s + 3] = piles[s]
             st[C.F_ACTIVE_EXACT + s] = exact[s]
+            if self.v["public_scoring_piles"] or s == viewer:  # A22: the cards it saw enter
+                st[C.F_ACTIVE_ENTERED + 3 * s : C.F_ACTIVE_ENTERED + 3 * s + 3] = self.entered[s]
+        if self.phase == C.PHASE_DISCARD and viewer == self.seat and not self.over:
+            for bird in self._discarded:  # the discarder's own discards so far (R31)
+                st[C.F_ACTIVE_DISCARDED + C.species_of(bird)] |= 1 << (bird % C.BIRDS_PER_SPECIES)
         st[C.F_FEEDER : C.F_FEEDER + len(self.feeder)] = self.feeder
         st[C.F_BIRD_DECK : C.F_BIRD_DECK + len(self.bird_deck)] = self.bird_deck
         st[C.F_PUBLIC_PILES] = int(self.v["public_scoring_piles"])

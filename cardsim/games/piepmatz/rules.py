@@ -136,6 +136,14 @@ OPTIONS = (
         "A7",
     ),
     RuleOption(
+        "crow_victim",
+        "choice",
+        "player",
+        "the bird a crow removes: the player's choice, or a random one of the crowded species",
+        "R20, A10",
+        choices=("player", "random"),
+    ),
+    RuleOption(
         "keep_option_after_chain",
         "bool",
         False,
@@ -234,7 +242,8 @@ R_PAIRS_IN_MAJORITY = R_DECK_EMPTIED + 1  # A20
 R_PUBLIC_PILES = R_PAIRS_IN_MAJORITY + 1  # A22
 R_REVEAL_ALL = R_PUBLIC_PILES + 1  # A22 squirrel_reveal=public
 R_FIRST_PLAYER = R_REVEAL_ALL + 1  # -1: random (A23)
-R_LEN = R_FIRST_PLAYER + 1
+R_CROW_RANDOM = R_FIRST_PLAYER + 1  # A10
+R_LEN = R_CROW_RANDOM + 1
 
 NO_REMOVAL = -2
 RANDOM = -1
@@ -333,6 +342,7 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
         r[R_REMOVED_SPECIES] = RANDOM if removed == "random" else removed
     r[R_LONE_BAD] = values["take_lone_bad_card"]
     r[R_KEEP_AFTER_CHAIN] = values["keep_option_after_chain"]
+    r[R_CROW_RANDOM] = values["crow_victim"] == "random"
     r[R_PROMOTE_BY_EGGS] = values["promote_by"] == "egg_value"
     r[R_BIRDS_TRIGGER] = values["bird_exhaustion"] == "trigger_end"
     r[R_DECK_EMPTIED] = values["end_trigger"] == "deck_emptied"

@@ -23,8 +23,13 @@ _TRIGGERS = {
 }
 
 
+def _plural(word: str) -> str:
+    """English plural of a card or bird name: chaffinches, blackbirds, crows."""
+    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
+
+
 def _n(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return f"{count} {word}" if count == 1 else f"{count} {_plural(word)}"
 
 
 def _and(items: list[str]) -> str:
@@ -58,7 +63,7 @@ class _Teller:
 def _deal(t: _Teller, ev: dict) -> list[str]:
     lines = [f"{t.seat(ev['first'])} is the start player (R7)."]
     if ev["removed"] >= 0:
-        lines.append(f"2 players: the {C.SPECIES_NAMES[ev['removed']]}es leave the game (R4).")
+        lines.append(f"2 players: the {_plural(C.SPECIES_NAMES[ev['removed']])} leave the game (R4).")
     perched = "; ".join(f"perch {p + 1}: {_bird(b)}" for p, b in enumerate(ev["perches"]))
     lines.append(f"Perched birds: {perched}. Queue: {_birds(ev['queue'])}.")
     lines.append(
@@ -119,7 +124,10 @@ def _squirrel(t: _Teller, ev: dict) -> list[str]:
     if not lost:
         return ["  The squirrel finds an empty scoring pile and leaves empty-handed (R21)."]
     cards = _and([f"a {v}-point seed card" for v in lost])
-    return [f"  The squirrel: {t.seat(ev['drawer'])} draws {cards} from its scoring pile (R21)."]
+    return [
+        f"  The squirrel: {t.seat(ev['drawer'])} draws {cards} from the scoring pile of "
+        f"{t.seat(ev['seat'])}; they leave the game (R21)."
+    ]
 
 
 def _promote(t: _Teller, ev: dict) -> list[str]:
@@ -148,9 +156,7 @@ def _refill(t: _Teller, ev: dict) -> list[str]:
         worth = _and([str(v) for v in ev["seeds"]])
         parts.append(f"{_n(len(ev['seeds']), 'seed card')} worth {worth}")
     if ev["bad"]:
-        names = [C.feeder_name(c) for c in ev["bad"]]
-        counts = {name: names.count(name) for name in names}  # in the order they came
-        bad = _and([f"a {name}" if n == 1 else _n(n, name) for name, n in counts.items()])
+        bad = _and([f"a {C.feeder_name(c)}" for c in ev["bad"]])  # in the order drawn
         parts.append(f"{bad} into the bad-card column")
     if ev["removed"]:
         parts.append(f"{_n(ev['removed'], 'bad card')} out of the game: the column is full")

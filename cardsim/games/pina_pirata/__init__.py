@@ -7,12 +7,6 @@ imported only when a run needs them.
 from cardsim.core.registry import Ruleset, lazy, lazy_call
 from cardsim.games.pina_pirata import cards, rules
 
-# a cold compile of the engine and its default bots: wall seconds of a first `cardsim run`
-# from an empty cache on the idle 2-core machine (2026-12-01, load average 0.3-1.0; the bots
-# compile in a child process meanwhile, so user CPU is higher)
-COMPILE_SECONDS = 45
-
-
 RULESET = Ruleset(
     name="pina-pirata",
     title="Piña Pirata (2014)",
@@ -38,7 +32,6 @@ RULESET = Ruleset(
     counter_glossary=cards.COUNTER_GLOSSARY,
     outcome_counters=cards.OUTCOME_COUNTERS,
     rules_doc="docs/rules/pina-pirata.md",
-    compile_seconds=COMPILE_SECONDS,
     table_rounds="turns per player",  # a Piña Pirata round ends with an empty Hand (R10)
     length_counters=(
         ("rounds", "rounds played (R10)"),

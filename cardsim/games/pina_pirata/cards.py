@@ -1,7 +1,7 @@
 """Piña Pirata: pirates, cards, tiles, decision codes and the layout of the int32 game state.
 
 Plain constants read by the engine, the bots, the reference implementation and the replay.
-Rules: ``pina-pirata.md`` (R1-R22, M1-M2, T1-T40, A1-A42).
+Rules: ``pina-pirata.md`` (R1-R22, M1-M2, T1-T40, A1-A44).
 
 Cards (``pina-pirata.md`` "Suggested card encoding"): a card is a bit mask of its pirates, bit
 ``p`` for pirate ``p`` in ``PIRATES`` order. With ``pirate_types`` = k and ``solitary_per_type``
@@ -271,7 +271,10 @@ G_TURNS_ROUND = 6
 G_TILES_ROUND = G_TURNS_ROUND + ROUND_SLOTS
 N_GAME_COUNTERS = len(GAME_COUNTERS)
 F_GAME_COUNTERS = F_COUNTERS + MAX_PLAYERS * N_COUNTERS
-STATE_LEN = F_GAME_COUNTERS + N_GAME_COUNTERS
+# [MAX_CARDS] the seat that set each card aside (T11): read only under A27's alternative
+# (bayou_setter_only), so it lies past the counters, outside every bot's view but public in play
+F_ASIDE_BY = F_GAME_COUNTERS + N_GAME_COUNTERS
+STATE_LEN = F_ASIDE_BY + MAX_CARDS
 
 
 COUNTER_GLOSSARY = {

@@ -242,11 +242,15 @@ def front_mask(state, seat):
 
 
 @njit(**J)
-def front_leader(state, seat):
-    """``seat`` has strictly more cards in front of them than every other player (A29)."""
+def front_leader(state, rules, seat):
+    """``seat`` has more cards in front of them than every other player (A29): strictly more, or
+    with ``front_ties_lead`` at least as many and at least one (else every empty table leads)."""
     mine = state[sf(seat, C.SH_FRONT_N)]
+    ties = rules[R.R_FRONT_TIES]
+    if ties and mine == 0:
+        return False
     for s in range(state[L.H_N_PLAYERS]):
-        if s != seat and state[sf(s, C.SH_FRONT_N)] >= mine:
+        if s != seat and state[sf(s, C.SH_FRONT_N)] + 1 - ties > mine:
             return False
     return True
 
@@ -846,6 +850,20 @@ def remove_slot(state, slot):
     sync_tiles(state)
 
 
+@njit(**RULES_JIT)
+def reuse_removed_tiles(state, rng):
+    """A41's alternative: the Adventure pile runs short, so the tiles removed from the game (R17)
+    join it, in tile order, and the whole pile is shuffled."""
+    n = state[C.F_ADV_N]
+    for tile in range(1, C.N_TILES + 1):
+        if state[C.F_TILE_WHERE + tile] == C.W_REMOVED:
+            state[C.F_TILE_WHERE + tile] = C.W_PILE
+            state[C.F_ADV + n] = tile
+            n += 1
+    state[C.F_ADV_N] = n
+    shuffle(rng, state[C.F_ADV : C.F_ADV + n], n)
+
+
 @njit(**J)
 def adventure_pop(state):
     n = state[C.F_ADV_N]
@@ -1136,10 +1154,12 @@ def turn_end(state, rules, rng):
         push(state, C.K_ROUND_END, 0, 0, 0)
     else:
         nxt = seat_after(state, seat, 1)
-        if state[C.F_SKIP]:  # T12
+        skips = state[C.F_SKIP]  # T12: one skip, or one per Staredown under A44's alternative
+        if skips:
             state[C.F_SKIP] = 0
-            count(state, nxt, C.C_TILES_AGAINST, 1)
-            nxt = seat_after(state, seat, 2)
+            for _ in range(skips):
+                count(state, nxt, C.C_TILES_AGAINST, 1)
+                nxt = seat_after(state, nxt, 1)
         state[C.F_ACTIVE] = nxt
         start_turn(state)  # what K_TURN_START does, without the round trip through the stack
 
@@ -1249,7 +1269,7 @@ def task_main(state, rules, rng, out, code):
             n += 1
         ask(state, seat, C.PH_MAIN, -1, -1)
         return n
-    if tile_on(state, T38) and front_leader(state, seat):
+    if tile_on(state, T38) and front_leader(state, rules, seat):
         out[0] = C.C_DRAW
         out[1] = C.C_PASS
         ask(state, seat, C.PH_T38_DRAW, -1, -1)
@@ -1303,7 +1323,7 @@ def task_turn_extras(state, rules, rng, out, code):
         if state[as_index(C.F_TILE_DOWN + slot)]:
             continue
         tile = state[as_index(C.F_TILES + slot)]
-        if tile == 26 and front_leader(state, seat):
+        if tile == 26 and front_leader(state, rules, seat):
             n = list_plays(state, rules, seat, out, 0)
             if n > 0:
                 out[n] = C.C_PASS
@@ -1484,6 +1504,9 @@ def task_tile(state, rules, rng, out, code):
             phase = C.PH_T4 if tile == 4 else (C.PH_T16 if tile == 16 else C.PH_T21)
             ctx_a = state[C.F_PLAY_CARD] if tile == 21 else -1
         elif tile == 21:
+            if hand_n(state, seat) == 0 and not rules[R.R_STOWAWAY_DRAWS]:
+                pop(state)  # pina-pirata.md A43's alternative: no card to slip under, no draw
+                return 0
             state[t + 2] = 2
             return 0
     elif tile == 21:  # Stowaway, sub-step 2: the draw
@@ -1535,14 +1558,18 @@ def task_tile(state, rules, rng, out, code):
             card = deck_take(state, rng)
             if card >= 0:
                 state[C.F_LOC + card] = C.LOC_ASIDE
+                state[C.F_ASIDE_BY + card] = seat
                 state[C.F_ASIDE_N] += 1
         elif state[C.F_ASIDE_N] > 0:  # T11 acts on every play: most find no card set aside
+            setter_only = rules[R.R_BAYOU_SETTER_ONLY]  # A27's alternative
             for card in range(state[C.F_N_CARDS]):
-                if state[C.F_LOC + card] == C.LOC_ASIDE:
+                if state[C.F_LOC + card] == C.LOC_ASIDE and (
+                    not setter_only or state[C.F_ASIDE_BY + card] == seat
+                ):
                     to_hand(state, seat, card)
-            state[C.F_ASIDE_N] = 0
-    elif tile == 12:  # Staredown (A22)
-        state[C.F_SKIP] = 1
+                    state[C.F_ASIDE_N] -= 1
+    elif tile == 12:  # Staredown (A22, A44)
+        state[C.F_SKIP] = state[C.F_SKIP] + 1 if rules[R.R_SKIPS_ADD_UP] else 1
     elif tile == 14:  # Bunny Checkpoint (A35): sub-step i = the i-th other player in turn order
         if code >= 0:
             s = seat_after(state, seat, sub)
@@ -1555,6 +1582,10 @@ def task_tile(state, rules, rng, out, code):
             drawer = s
         elif sub < n_players:
             s = seat_after(state, seat, sub)
+            if count_showing(state, rules, s, C.RABBIT) > 0 and rules[R.R_RABBIT_COMPULSORY]:
+                state[t + 2] = sub + 1  # A35's alternative: a Rabbit held must be revealed
+                state[sf(s, C.SH_REVEALED)] = C.REVEALED_RABBIT
+                return 0
             if count_showing(state, rules, s, C.RABBIT) > 0:
                 out[0] = C.C_PASS
                 out[1] = C.C_YES
@@ -1685,7 +1716,9 @@ def task_tile(state, rules, rng, out, code):
             else:
                 k = hand_n(state, o)
                 if k == 0:
-                    state[t + 3] = 1
+                    # A30: an empty Hand reveals no Turtle, unless the option ignores that opponent
+                    if not rules[R.R_TORTOISE_SKIPS_EMPTY]:
+                        state[t + 3] = 1
                 elif rules[R.R_TORTOISE_RANDOM]:
                     card = nth_card(state, o, randint(rng, k), -1, rules)
                     state[sf(o, C.SH_REVEALED)] = card
@@ -1737,6 +1770,8 @@ def task_round_end(state, rules, rng, out, code):
         state[C.F_T22_HOLDER] = -1  # A26: Fake Map returns to the tiles in play
         state[t + 1] = 3
         if winner >= 0:
+            if rules[R.R_REUSE_REMOVED] and state[C.F_ADV_N] < rules[R.R_TILES_DRAWN]:
+                reuse_removed_tiles(state, rng)  # A41's alternative
             k = min(rules[R.R_TILES_DRAWN], state[C.F_ADV_N])
             for i in range(k):
                 state[C.F_ROUND_END + i] = adventure_pop(state)
@@ -1753,7 +1788,10 @@ def task_round_end(state, rules, rng, out, code):
             if k == 3:
                 for p in range(3):
                     for m in range(3):
-                        if p != m:
+                        # A8's alternative: the winner picks only the play tile; the first drawn
+                        # of the other two is the map piece
+                        first_other = 1 if p == 0 else 0
+                        if p != m and (not rules[R.R_PICK_PLAY_ONLY] or m == first_other):
                             out[n] = C.C_ASSIGN + p * 4 + m
                             n += 1
             elif k == 2:

@@ -34,6 +34,7 @@ EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
 EV_SKIP = "skip"  # T12: seat skips its turn
+EV_DECLINE = "decline"  # seat declines an optional effect of tile (0: an extra play of T8/T15)
 EV_NO_DRAW = "no_draw"  # T38 (A29): seat cannot play and, leading in cards in front, does not draw
 EV_WIN = "round_won"
 WIN_EMPTY_HAND, WIN_LUCKY_CHARM, WIN_PLAN_B = "empty_hand", "T28", "T32"  # an EV_WIN's ``how``
@@ -119,8 +120,9 @@ class ReferenceGame:
         self.deck: list[int] = []  # bottom first
         self.piles: list[list[int]] = [[]]
         self.aside: list[int] = []
+        self.aside_by: dict[int, int] = {}  # card -> the seat that set it aside (A27)
         self.direction = 1
-        self.skip = False
+        self.skip = 0  # T12 skips pending (A44)
         self.resolving = 0  # the tile whose effect is being resolved (0: none), for the log
         self.extra_by = 0  # T26 or T36 while its extra play or draw is made (0: none), for the log
         self.ghost = -1
@@ -239,6 +241,8 @@ class ReferenceGame:
 
     def leads_front(self, seat: int) -> bool:
         mine = len(self.in_front(seat))
+        if self.v["front_ties_lead"]:  # A29's alternative: a tie for the lead counts
+            return mine > 0 and all(len(self.in_front(s)) <= mine for s in range(self.n))
         return all(len(self.in_front(s)) < mine for s in range(self.n) if s != seat)
 
     def count(self, seat: int, counter: int, amount: int = 1) -> None:
@@ -402,7 +406,7 @@ class ReferenceGame:
 
     def start_round(self) -> None:
         """R12 (R1, R4, A11, A14, A33)."""
-        self.direction, self.skip, self.ghost, self.fake_map_holder = 1, False, -1, -1
+        self.direction, self.skip, self.ghost, self.fake_map_holder = 1, 0, -1, -1
         self.pending_extra, self.revealed = 0, -1
         for entry in self.in_play:
             entry[1] = False
@@ -491,6 +495,8 @@ class ReferenceGame:
                 legal = self.plays(seat)
                 if legal:
                     code = yield from self._ask(seat, C.PH_EXTRA, legal + [C.C_PASS], 26)
+                    if code == C.C_PASS:
+                        self.log(EV_DECLINE, seat=seat, tile=26)
                     yield from self._play_or_draw(seat, code)
             elif tile == 36 and (self.main_played or self.v["full_sails_after_draw"]):
                 legal = self.plays(seat)
@@ -516,7 +522,9 @@ class ReferenceGame:
             if (self.v["favorable_current_any_turn"] or s == active) and len(self.hands[s]) == 5:
                 legal = [C.C_PASS] + self.hand_codes(s, C.C_CARD, len(self.piles))
                 code = yield from self._ask(s, C.PH_T35, legal, active)
-                if code != C.C_PASS:
+                if code == C.C_PASS:
+                    self.log(EV_DECLINE, seat=s, tile=35)
+                else:
                     x = code - C.C_CARD
                     self.discard(s, x % C.CARD_SPAN, x // C.CARD_SPAN, "Favorable Current (T35)")
 
@@ -537,12 +545,16 @@ class ReferenceGame:
                 legal = [C.C_PASS] + self.hand_codes(seat, C.C_CARD, len(self.piles), C.PENGUIN)
                 if len(legal) > 1:
                     code = yield from self._ask(seat, C.PH_T3, legal, card)
-                    if code != C.C_PASS:
+                    if code == C.C_PASS:
+                        self.log(EV_DECLINE, seat=seat, tile=3)
+                    else:
                         x = code - C.C_CARD
                         self.discard(seat, x % C.CARD_SPAN, x // C.CARD_SPAN, "Iceberg (T3)")
             elif card in self.hands[seat] and self.has(card, C.TURTLE):
                 code = yield from self._ask(seat, C.PH_T24, [C.C_PASS, C.C_YES], card)
-                if code == C.C_YES:
+                if code != C.C_YES:
+                    self.log(EV_DECLINE, seat=seat, tile=24)
+                else:
                     self.hands[seat].remove(card)
                     self.hands[self.left(seat)].append(card)
                     self.log(EV_TILE, tile=24, seat=seat, to=self.left(seat), card=card)
@@ -615,6 +627,7 @@ class ReferenceGame:
                 raise TurnCut
             code = yield from self._ask(seat, C.PH_EXTRA, legal + [C.C_PASS])
             if code == C.C_PASS:
+                self.log(EV_DECLINE, seat=seat, tile=0)
                 self.pending_extra = 0
             else:
                 self.pending_extra -= 1
@@ -640,6 +653,8 @@ class ReferenceGame:
                     say(card=under)
                 self.refill()
         elif tile in (4, 16, 21):
+            # A43: with no card left after the play, T21 still draws unless the option says no
+            stowaway_draws = bool(self.hands[seat]) or self.v["stowaway_empty_hand_draws"]
             if self.hands[seat] and (tile != 21 or under >= 0):
                 phase = {4: C.PH_T4, 16: C.PH_T16, 21: C.PH_T21}[tile]
                 code = yield from self._ask(
@@ -659,7 +674,7 @@ class ReferenceGame:
                     pos = p.index(card) if card in p else max(len(p) - 1, 0)
                     p.insert(pos, given)
                     say(card=given)
-            if tile == 21:
+            if tile == 21 and stowaway_draws:
                 yield from self._draw(seat)
         elif tile == 5:
             legal = [
@@ -698,22 +713,27 @@ class ReferenceGame:
                 c = self.take_from_deck()
                 if c >= 0:
                     self.aside.append(c)
+                    self.aside_by[c] = seat
                 say(set_aside=c)
             else:
-                taken = sorted(self.aside)
+                setter_only = self.v["bayou_setter_only"]  # A27's alternative
+                taken = sorted(c for c in self.aside if not setter_only or self.aside_by[c] == seat)
                 self.hands[seat].extend(taken)
-                self.aside = []
+                self.aside = [c for c in self.aside if c not in taken]
                 say(taken=len(taken))
-        elif tile == 12:
-            self.skip = True
+        elif tile == 12:  # A44: one skip, or one per Staredown under the alternative
+            self.skip = self.skip + 1 if self.v["staredown_skips_add_up"] else 1
             say()
         elif tile == 14:
             for i in range(1, n):
                 s = self.after(seat, i)
                 reveal = False
                 if any(self.has(c, C.RABBIT) for c in self.hands[s]):
-                    code = yield from self._ask(s, C.PH_T14, [C.C_PASS, C.C_YES], seat)
-                    reveal = code == C.C_YES
+                    if self.v["rabbit_reveal_compulsory"]:  # A35's alternative
+                        reveal = True
+                    else:
+                        code = yield from self._ask(s, C.PH_T14, [C.C_PASS, C.C_YES], seat)
+                        reveal = code == C.C_YES
                     if reveal:
                         self.revealed_by[s] = C.REVEALED_RABBIT  # A15: which Rabbit is not asked
                 say(player=s, revealed=reveal)
@@ -744,7 +764,9 @@ class ReferenceGame:
         elif tile == 19:
             if under >= 0 and under in self.pile(pile):
                 code = yield from self._ask(seat, C.PH_T19, [C.C_PASS, C.C_YES], under)
-                if code == C.C_YES:
+                if code != C.C_YES:
+                    self.log(EV_DECLINE, seat=seat, tile=19)
+                else:
                     self.piles[pile].remove(under)
                     self.hands[seat].append(under)
                     self.refill()
@@ -792,7 +814,9 @@ class ReferenceGame:
                 C.C_TILE + i for i, (t, down, _) in enumerate(self.in_play) if not down and t != 27
             ]
             code = yield from self._ask(seat, C.PH_T27, legal)
-            if code != C.C_PASS:
+            if code == C.C_PASS:
+                self.log(EV_DECLINE, seat=seat, tile=27)
+            else:
                 self.turn_face_down(code - C.C_TILE)
         elif tile == 30:
             all_turtles = True
@@ -800,7 +824,8 @@ class ReferenceGame:
                 o = self.after(seat, i)
                 hand = sorted(self.hands[o])
                 if not hand:
-                    all_turtles = False  # A30
+                    # A30: an empty Hand reveals no Turtle, unless the option ignores it
+                    all_turtles = all_turtles and self.v["tortoise_skips_empty_hands"]
                     continue
                 if self.v["tortoise_reveal"] == "random":
                     shown = hand[self.chance.randint(len(hand))]
@@ -904,11 +929,11 @@ class ReferenceGame:
             self.finish_round(-1)
             return "round_over"
         nxt = self.after(seat, 1)
-        if self.skip:
-            self.skip = False
+        for _ in range(self.skip):
             self.count(nxt, C.C_TILES_AGAINST)
             self.log(EV_SKIP, seat=nxt)
-            nxt = self.after(seat, 2)
+            nxt = self.after(nxt, 1)
+        self.skip = 0
         self.active = nxt
         return "next"
 
@@ -958,12 +983,20 @@ class ReferenceGame:
         self.fake_map_holder = -1
         w = self.winner
         if w >= 0:
+            if self.v["reuse_removed_tiles"] and len(self.adventure) < self.v["tiles_drawn_at_round_end"]:
+                removed = [t for t in range(1, C.N_TILES + 1) if self.tile_where[t] == C.W_REMOVED]
+                for t in removed:  # A41's alternative: back into the pile, which is shuffled
+                    self.tile_where[t] = C.W_PILE
+                self.adventure += removed
+                self.chance.shuffle(self.adventure)
             k = min(self.v["tiles_drawn_at_round_end"], len(self.adventure))
             drawn = [self.adventure.pop() for _ in range(k)]
             if drawn:
                 self.round_end_tiles = drawn
                 if k == 3:
                     legal = [C.C_ASSIGN + p * 4 + m for p in range(3) for m in range(3) if p != m]
+                    if self.v["winner_picks_play_tile_only"]:  # A8's alternative
+                        legal = [C.C_ASSIGN + p * 4 + (1 if p == 0 else 0) for p in range(3)]
                 elif k == 2:
                     legal = [C.C_ASSIGN + 1, C.C_ASSIGN + 4]
                 else:

@@ -41,6 +41,14 @@ OPTIONS = (
     RuleOption("solitary_walrus_scope", "choice", "play_only", "T7: the solitary Walrus is every pirate when played only, or everywhere", "T7, A38", choices=("play_only", "everywhere")),
     RuleOption("alligaturtle_scope", "choice", "all_purposes", "T31: Turtles and Crocodiles are one for all purposes, or for matching and triggers", "T31, A39", choices=("all_purposes", "matching_and_triggers")),
     RuleOption("voodoo_all_players", "bool", True, "T39: every player draws a Voodoo card (false: the player who added it)", "T39, A33"),
+    RuleOption("stowaway_empty_hand_draws", "bool", True, "T21: a player left with no card after the play still draws (false: the effect is skipped, the player goes out)", "T21, A43"),
+    RuleOption("front_ties_lead", "bool", False, "T26, T38: a player tied for the most cards in front (at least one) counts as having more", "T26, T38, A29"),
+    RuleOption("tortoise_skips_empty_hands", "bool", False, "T30: an opponent with no cards is ignored (false: reveals nothing, so no draw)", "T30, A30"),
+    RuleOption("rabbit_reveal_compulsory", "bool", False, "T14: a player holding a Rabbit must reveal it", "T14, A35"),
+    RuleOption("bayou_setter_only", "bool", False, "T11: only the player who set cards aside takes them (false: any player who plays no Crocodile takes them all)", "T11, A27"),
+    RuleOption("staredown_skips_add_up", "bool", False, "T12: each Staredown set off in a turn skips one more turn (false: any number give one skip)", "T12, A44"),
+    RuleOption("winner_picks_play_tile_only", "bool", False, "R11: the round winner picks only the tile for play; the first drawn of the other two is the map piece", "R11, A8"),
+    RuleOption("reuse_removed_tiles", "bool", False, "R11: when the Adventure pile runs short, the removed tiles are shuffled back into it", "R11, R17, A41"),
     RuleOption("first_dealer", "int_or_choice", "random", "seat of the first dealer", "R3", choices=("random",), lo=0, hi=C.MAX_PLAYERS - 1),
     RuleOption("round_turn_cap", "int", 2000, "safeguard: end a round with no winner after this many turns, or when a turn has made this many plays and could chain another extra play", "A16", lo=1, hi=1000000),
     RuleOption("turn_cap", "int", 10000, "safeguard: end the game after this many turns per player, all rounds together", "core", lo=1, hi=1000000),
@@ -72,9 +80,17 @@ R_ALLIGATURTLE_ALL = 21
 R_VOODOO_ALL = 22
 R_FIRST_DEALER = 23  # -1 random
 R_ROUND_CAP = 24
-R_N_POOL = 25
-R_N_FIXED = 26
-R_POOL = 27  # [N_TILES] tile numbers of the pool minus the fixed tiles, ascending
+R_STOWAWAY_DRAWS = 25
+R_FRONT_TIES = 26
+R_TORTOISE_SKIPS_EMPTY = 27
+R_RABBIT_COMPULSORY = 28
+R_BAYOU_SETTER_ONLY = 29
+R_SKIPS_ADD_UP = 30
+R_PICK_PLAY_ONLY = 31
+R_REUSE_REMOVED = 32
+R_N_POOL = 33
+R_N_FIXED = 34
+R_POOL = 35  # [N_TILES] tile numbers of the pool minus the fixed tiles, ascending
 R_FIXED = R_POOL + C.N_TILES  # [N_TILES] fixed tiles, oldest first
 R_STOP_FORCED = R_FIXED + C.N_TILES  # not an option: 1 makes step return forced decisions too
 # (scenario tests look at the table after each one); runs leave it 0
@@ -150,6 +166,14 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
     r[R_WALRUS_EVERYWHERE] = values["solitary_walrus_scope"] == "everywhere"
     r[R_ALLIGATURTLE_ALL] = values["alligaturtle_scope"] == "all_purposes"
     r[R_VOODOO_ALL] = values["voodoo_all_players"]
+    r[R_STOWAWAY_DRAWS] = values["stowaway_empty_hand_draws"]
+    r[R_FRONT_TIES] = values["front_ties_lead"]
+    r[R_TORTOISE_SKIPS_EMPTY] = values["tortoise_skips_empty_hands"]
+    r[R_RABBIT_COMPULSORY] = values["rabbit_reveal_compulsory"]
+    r[R_BAYOU_SETTER_ONLY] = values["bayou_setter_only"]
+    r[R_SKIPS_ADD_UP] = values["staredown_skips_add_up"]
+    r[R_PICK_PLAY_ONLY] = values["winner_picks_play_tile_only"]
+    r[R_REUSE_REMOVED] = values["reuse_removed_tiles"]
     first = values["first_dealer"]
     r[R_FIRST_DEALER] = -1 if first == "random" else first
     r[R_ROUND_CAP] = values["round_turn_cap"]

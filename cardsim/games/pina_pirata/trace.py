@@ -91,6 +91,18 @@ def _allowed_by(t: _Teller, ev: dict) -> str:
     return ": " + "; ".join(why) if why else ""
 
 
+# What a player may decline (pina-pirata.md A21 and the tiles' "may"), by tile (0: T8/T15's play)
+DECLINED = {
+    0: "the extra play (Walrus Attack T8 or Shipwreck T15, A21)",
+    3: "to discard a Penguin (Iceberg, T3)",
+    19: "to take the card it played onto (Labyrinth, T19)",
+    24: "to give the Turtle to the left (Migration, T24)",
+    26: "the extra play (Rabbit Hunt, T26)",
+    27: "to turn a tile face down (Old Sea Dog, T27)",
+    35: "to discard a card (Favorable Current, T35)",
+}
+
+
 def _tile(t: int) -> str:
     return f"{C.TILE_NAMES[t]} (T{t})"
 
@@ -237,6 +249,9 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 f"  Seat {ev['seat']} cannot play and, with the most cards in front of it, "
                 "does not draw (New Captain, T38)."
             )
+        elif kind == REF.EV_DECLINE:
+            what = DECLINED.get(ev["tile"], f"the effect of {_tile(ev['tile'])}")
+            lines.append(f"    Seat {ev['seat']} declines {what}.")
         elif kind == REF.EV_SKIP:
             lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
         elif kind == REF.EV_NO_CARD:

@@ -1,0 +1,12 @@
+"""Tuning study of pajarracos: screen every rule option at the usual player count, then tune the
+two that move the first-player edge most (``analysis/tuning_study.py``).
+
+    python analysis/tuning_pajarracos.py [--budget N] [--screen-games N]
+
+Writes ``reports/pajarracos/tuning/``.
+"""
+
+from tuning_study import main
+
+if __name__ == "__main__":
+    main("pajarracos")

@@ -1,0 +1,189 @@
+"""The tuning study of one game, shared by ``analysis/tuning_<game>.py``: screen every rule option
+at the game's usual player count, then tune the options that move the first-player edge most,
+with the heuristic bots, using the commands a user would type.
+
+Writes ``reports/<game>/tuning/``:
+
+- ``screen/``: ``cardsim screen`` report (options ranked, tornado charts) and ``screen.json``;
+- ``tune/``: ``cardsim tune`` report (search history, best candidates on fresh deals, the winner
+  against the defaults), ``tune.json`` and ``winner.toml`` (a variant file);
+- ``summary.md``: the commands, how long each took, and one sentence: which rule change makes
+  the first seat fairest, with its interval on fresh deals.
+
+A game with a ladder (issue 30, not in this version) would add a confirmation of the winner at
+the top ladder level here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+
+
+@dataclass
+class Study:
+    """One game's study: the game, the seed, what the screen and the tune play."""
+
+    game: str
+    seed: int = 2026
+    screen_games: int = 4000
+    trajectories: int = 10
+    tune_options: int = 2  # options of the screen's top that the tune searches
+    budget: int = 40
+    trial_games: int = 6000
+    blocks: int = 6
+    verify_games: int = 40000
+    screen_extra: list[str] = field(default_factory=list)  # e.g. --levels for derived options
+    ran: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def out(self) -> Path:
+        return ROOT.parent / "reports" / self.game / "tuning"
+
+    def cardsim(self, *args: str) -> str:
+        """Run one ``cardsim`` command as a user would; its stdout (the JSON document)."""
+        command = [sys.executable, "-m", "cardsim.cli.main", *args, "--quiet", "--force"]
+        # paths as from the repository's root, where the study is run
+        shown = "cardsim " + " ".join(args).replace(f"{ROOT.parent}/", "")
+        print("$", shown, flush=True)
+        start = time.perf_counter()
+        done = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
+        self.ran.append((shown, time.perf_counter() - start))
+        return done.stdout
+
+    def screen(self) -> dict:
+        out = self.out / "screen"
+        text = self.cardsim("screen", self.game, "--games", str(self.screen_games),
+                            "--trajectories", str(self.trajectories), "--seed", str(self.seed),
+                            *self.screen_extra, "--report", str(out), "--format", "json")  # fmt: skip
+        (out / "screen.json").write_text(text)
+        return json.loads(text)
+
+    def tune(self, screened: dict) -> dict:
+        out = self.out / "tune"
+        params = [
+            param_text(self.game, row, screened) for row in screened["ranking"][: self.tune_options]
+        ]
+        winner = out / "winner.toml"
+        winner.unlink(missing_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
+        args = [a for p in params for a in ("--param", p)]
+        text = self.cardsim("tune", self.game, *args, "--budget", str(self.budget), "--games",
+                            str(self.trial_games), "--blocks", str(self.blocks), "--verify-games",
+                            str(self.verify_games), "--seed", str(self.seed), "--save",
+                            str(winner), "--report", str(out), "--format", "json",
+                            "--study", str(out / "study.journal"))  # fmt: skip
+        (out / "study.journal").unlink(missing_ok=True)
+        (out / "tune.json").write_text(text)
+        return json.loads(text)
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        screened = self.screen()
+        tuned = self.tune(screened)
+        (self.out / "summary.md").write_text(summary(self, screened, tuned))
+        print(f"done in {time.perf_counter() - start:.0f} s: {self.out}")
+
+
+def param_text(game: str, row: dict, screened: dict) -> str:
+    """``--param`` for a screened option: its levels (a choice or true/false), or for an integer
+    option a range wider than the screen's: half to twice the default, within the allowed
+    values, and never narrower than the levels screened."""
+    from cardsim.core import registry
+
+    levels = next(o["levels"] for o in screened["options"] if o["option"] == row["option"])
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in levels):
+        option = next(o for o in registry.get(game).options if o.name == row["option"])
+        default = option.default if isinstance(option.default, int) else min(levels)
+        lo = min(max(option.lo, -(-default // 2)), min(levels))
+        hi = max(min(option.hi, 2 * default), max(levels))
+        return f"{row['option']}={lo}..{hi}"
+    return f"{row['option']}={','.join(shown(v) for v in levels)}"
+
+
+def shown(value) -> str:
+    """A rule value as ``--rules`` takes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def points(x: float) -> str:
+    return f"{100 * x:+.2f}"
+
+
+def finding(tuned: dict) -> str:
+    """One sentence: the winning rule change and its first-player edge on fresh deals."""
+    rows = tuned["verification"]
+    base = rows[0]
+    won = next((r for r in rows if r["winner"]), None)
+    if won is None:
+        return "No candidate of the tune kept its constraints: no rule change to recommend."
+    change = ", ".join(f"{k} = {shown(v)}" for k, v in tuned["winner"].items())
+    edge = (
+        f"{points(won['first_player_edge'])} points (95% interval "
+        f"{points(won['first_player_edge_low'])} to {points(won['first_player_edge_high'])}) "
+        f"on {tuned['verify_games']:,} fresh games"
+    )
+    if won["edge_change_low"] <= 0 <= won["edge_change_high"]:
+        return (
+            f"No searched change makes the first seat clearly fairer: the best, {change}, "
+            f"leaves the first player's edge at {edge}, against "
+            f"{points(base['first_player_edge'])} with the standard rules ({tuned['players']} "
+            f"players, {', '.join(tuned['bots'])} bots)."
+        )
+    return (
+        f"With {change}, the first player's edge is {edge}, against "
+        f"{points(base['first_player_edge'])} ({points(base['first_player_edge_low'])} to "
+        f"{points(base['first_player_edge_high'])}) with the standard rules "
+        f"({tuned['players']} players, {', '.join(tuned['bots'])} bots)."
+    )
+
+
+def summary(study: Study, screened: dict, tuned: dict) -> str:
+    top = screened["ranking"][: study.tune_options]
+    lines = [
+        f"# Tuning study: {study.game}",
+        "",
+        finding(tuned),
+        "",
+        f"Screen ({screened['design']}, {screened['runs_played']} runs x "
+        f"{screened['games_per_run']:,} games, {screened['players']} players"
+        + (
+            f"; {screened['runs_rejected']} runs left out, their rule values not playable together"
+            if screened.get("runs_rejected")
+            else ""
+        )
+        + "): the options that "
+        "move the first-player edge most are "
+        + ", ".join(
+            f"{r['option']} ({points(r['effect'])} points, {points(r['effect_low'])} to "
+            f"{points(r['effect_high'])})"
+            for r in top
+        )
+        + "; the tune searched them.",
+        "",
+        "Made by `python analysis/tuning_" + study.game.replace("-", "_") + ".py`:",
+        "",
+        *(f"- `{command}` ({seconds:.0f} s)" for command, seconds in study.ran),
+        "",
+        "Reports: [screen](screen/report.md), [tune](tune/report.md); the winner as a variant "
+        "file: [winner.toml](tune/winner.toml).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(game: str, **settings) -> None:
+    """The command line of ``analysis/tuning_<game>.py``: ``[--budget N] [--screen-games N]``;
+    ``settings``: the game's own ``Study`` fields (such as ``screen_extra``)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=f"Tuning study of {game}")
+    parser.add_argument("--budget", type=int, default=Study.budget)
+    parser.add_argument("--screen-games", type=int, default=Study.screen_games)
+    args = parser.parse_args()
+    Study(game, budget=args.budget, screen_games=args.screen_games, **settings).run()

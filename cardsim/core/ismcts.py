@@ -1,0 +1,439 @@
+"""The search bot ``ismcts``: single-observer information-set Monte Carlo tree search, compiled.
+
+One implementation for every ruleset that has a determinizer (``Ruleset.determinize``); the game
+is reached only through its ``step`` and ``finalize`` (``kernel.py``), its determinizer and its
+built-in bots (the rollout policy), handed in by the generated play loop (``specialize.py``) as
+compile-time constants, so that numba compiles the search once per ruleset inside that loop.
+
+The algorithm (SO-ISMCTS: Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012; the shape of OpenSpiel's ``algorithms/is_mcts.cc``). Each decision of the bot:
+
+1. a fresh **determinization** per iteration: ``determinize(obs, ...)`` deals a complete game
+   consistent with what the searching seat has observed (the cards it cannot see dealt again);
+2. **select**: from the root, at each node, among the decisions legal *in this determinization*,
+   by UCB1 on rewards in [0, 1] with **availability counts** (an edge's count of the iterations in
+   which it was legal at its node replaces the parent's visits: ``mean + c * sqrt(ln(avail) /
+   visits)``), until a legal decision has no node yet;
+3. **expand** one such decision (chosen uniformly at random) and **simulate** to the end of the
+   game with the rollout bot (``rollout``: any built-in bot of the game, every seat);
+4. **backpropagate** the final rewards: each node adds the reward of the seat that took its
+   decision.
+
+Variant, and why: *single observer* (one tree). The other seats' decisions are nodes of the same
+tree, keyed by (seat, phase, decision code) and chosen by the same UCB on *their* rewards: a
+decision code names a public act in all four games (a position, a slot, a card that is then
+shown), so the searching seat can tell the branches apart, and one tree spends the whole budget on
+one set of statistics (MO-ISMCTS, one tree per seat, splits it and is 2-4x slower per iteration in
+Cowling et al.). The known price is strategy fusion where a seat's act stays hidden. **Chance**
+(draws, shuffles) happens inside ``step`` with the search's own random stream, so a node averages
+over chance outcomes (an "open-loop" tree below the root, as in Cowling et al.'s Dou Di Zhu trees).
+
+Rewards: ``win``: 1 to a winner, shared equally among tied winners, 0 otherwise; ``margin``: the
+seat's score placed between the game's lowest (0) and highest (1) score (0.5 each when all tie).
+The final choice is the root's decision with the most ``visits`` (robust child) or the best mean
+``value``. When the node pool is full the tree stops growing and iterations keep simulating from
+its leaves.
+
+Everything is compiled without reference counting (``jit.RULES_JIT``): the tree is flat arrays in a
+pool the play loop allocates once per thread (``search_buffers``), nothing is allocated per call.
+The search's randomness is a stream started from one draw of the bot's stream per decision, so a
+game's result depends on (seed, game) only: not on threads, chunks or machines.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cardsim.core import layout as L
+from cardsim.core.jit import RULES_JIT
+from cardsim.core.kernel import end_turn_cap_reached
+from cardsim.core.rng import next_u64, randint
+
+# The bot's parameter vector (float64): the five named parameters, then the rollout bots' own
+# default parameters, ROLLOUT_WIDTH entries each in the order of ``rollout_names``.
+P_ITERATIONS, P_C, P_ROLLOUT, P_REWARD, P_FINAL = range(5)
+PARAM_NAMES = ("iterations", "c", "rollout", "reward", "final")
+P_ROLLOUT_PARAMS = len(PARAM_NAMES)
+REWARDS = ("win", "margin")
+REWARD_WIN, REWARD_MARGIN = range(2)
+FINALS = ("visits", "value")
+FINAL_VISITS, FINAL_VALUE = range(2)
+DEFAULT_C = (
+    0.7  # UCB exploration on rewards in [0, 1] (TAG uses 1; 0.7 ~ 1/sqrt(2), Kocsis-Szepesvari)
+)
+MAX_ITERATIONS = 1_000_000
+
+# The tree: int32 [POOL, T_FIELDS], a node per row (the root is row 0), and float64 [POOL] of the
+# reward sums. A node is the decision that leads to it: seat, phase and code, plus its statistics.
+T_PARENT = 0  # row of the parent (-1: the root)
+T_CHILD = 1  # first child (-1: none)
+T_SIBLING = 2  # next child of the same parent (-1: last)
+T_SEAT = 3  # seat that took the decision (whose reward the node sums)
+T_PHASE = (
+    4  # state[H_PHASE] when it was taken (the same code can mean another act in another phase)
+)
+T_ACTION = 5  # decision code (the root's: engine turns its iterations played, for benchmarks)
+T_VISITS = 6  # iterations through this node
+T_AVAIL = 7  # iterations in which its decision was legal at its parent (availability count)
+T_FIELDS = 8
+POOL = 1 << 16  # nodes per thread (an iteration adds at most one: 2.5 MB a thread)
+MAX_SEATS = 8  # rows of the scratch seat outcome (more than any ruleset's players)
+
+# Default budget per ruleset: the ``iterations`` at which the skill ladder's time target holds
+# (docs/search.md); a ruleset not listed gets DEFAULT_ITERATIONS.
+DEFAULT_ITERATIONS = 1000
+ITERATIONS = {"fruit-picking": 1000}
+
+
+def rollout_names(ruleset) -> tuple[str, ...]:
+    """The rollout policies of ``ruleset``'s search bot: its built-in bots (not search bots), in
+    the order of ``ruleset.bots()``; ``rollout=NAME`` is an index into this."""
+    return tuple(name for name, bot in builtin_bots(ruleset).items() if not bot.search)
+
+
+def builtin_bots(ruleset) -> dict:
+    """The ruleset's own bots, without the search bots ``registry`` adds."""
+    bots = ruleset.bots
+    return dict(getattr(bots, "inner", bots)())
+
+
+def rollout_width(ruleset) -> int:
+    """Entries of the parameter vector each rollout bot's defaults take (at least 1)."""
+    return max([1] + [len(b.params) for b in builtin_bots(ruleset).values()])
+
+
+def search_bot(ruleset):
+    """The ``ismcts`` ``Bot`` of ``ruleset`` (which has a determinizer)."""
+    from cardsim.core.bots import Bot
+
+    names = rollout_names(ruleset)
+    rollout = names.index("random") if "random" in names else 0
+    iterations = ITERATIONS.get(ruleset.name, DEFAULT_ITERATIONS)
+    params = [float(iterations), DEFAULT_C, float(rollout), REWARD_WIN, FINAL_VISITS]
+    width = rollout_width(ruleset)
+    bots = builtin_bots(ruleset)
+    for name in names:
+        own = list(bots[name].params)
+        params += own + [0.0] * (width - len(own))
+    return Bot(
+        "ismcts",
+        SEARCH_BOT,
+        tuple(params),
+        f"information-set MCTS: {iterations} iterations a decision, random rollouts "
+        "(docs/search.md)",
+        PARAM_NAMES,
+        search=True,
+        choices=(("rollout", names), ("reward", REWARDS), ("final", FINALS)),
+        bounds=(("iterations", 1, MAX_ITERATIONS, True), ("c", 0.0, 100.0, False)),
+    )
+
+
+def search_buffers(ruleset_sizes) -> tuple[np.ndarray, ...]:
+    """One thread's search scratch (the play loop's extra ``run_block`` arguments):
+    tree, tree_value, sim_state, sim_legal, sim_game_row, sim_seat_rows, seat_reward, search_rng.
+    ``ruleset_sizes``: (state_len, legal_len, game columns, seat columns)."""
+    state_len, legal_len, game_cols, seat_cols = ruleset_sizes
+    return (
+        np.empty((POOL, T_FIELDS), np.int32),
+        np.empty(POOL, np.float64),
+        np.empty(state_len, np.int32),
+        np.empty(legal_len, np.int32),
+        np.empty(game_cols, np.int32),
+        np.empty((MAX_SEATS, seat_cols), np.int32),
+        np.empty(MAX_SEATS, np.float64),
+        np.empty(1, np.uint64),
+    )
+
+
+# The tree -----------------------------------------------------------------------------------------
+
+SEARCH_JIT = {**RULES_JIT, "cache": False}
+"""The options of the bound search functions (``bind_search``): the rules' (no reference
+counting), but not cached on their own: each ruleset's copy is compiled into, and cached with,
+the play loop that seats it (``specialize.py``); cached on their own, the copies of two rulesets
+would share one cache index (same file, same name, same argument types)."""
+
+# The game's functions, as the search functions below read them: module globals that
+# ``bind_search`` replaces by a ruleset's own (compile-time constants, called directly, which is
+# what lets numba cache the play loop: a function passed as an argument is a "dynamic global" that
+# numba refuses to cache). Unbound, the search functions are never compiled.
+step = determinize = finalize = rollout_bot = None
+
+
+@njit(**RULES_JIT)
+def new_node(tree, tree_value, row, parent, seat, phase, action):
+    """Write node ``row`` (unvisited, no children) and link it first among ``parent``'s children."""
+    tree[row, T_PARENT] = parent
+    tree[row, T_CHILD] = -1
+    tree[row, T_SIBLING] = tree[parent, T_CHILD] if parent >= 0 else -1
+    tree[row, T_SEAT] = seat
+    tree[row, T_PHASE] = phase
+    tree[row, T_ACTION] = action
+    tree[row, T_VISITS] = 0
+    tree[row, T_AVAIL] = 0
+    tree_value[row] = 0.0
+    if parent >= 0:
+        tree[parent, T_CHILD] = row
+
+
+@njit(**RULES_JIT)
+def find_child(tree, node, seat, phase, action):
+    """The child of ``node`` for (seat, phase, action); -1 if it has none."""
+    child = tree[node, T_CHILD]
+    while child >= 0:
+        if (
+            tree[child, T_ACTION] == action
+            and tree[child, T_SEAT] == seat
+            and tree[child, T_PHASE] == phase
+        ):
+            return child
+        child = tree[child, T_SIBLING]
+    return -1
+
+
+@njit(**RULES_JIT)
+def ucb(tree, tree_value, child, c):
+    """UCB1 with the availability count in place of the parent's visits (Cowling et al. 2012)."""
+    visits = tree[child, T_VISITS]
+    mean = tree_value[child] / visits
+    return mean + c * math.sqrt(math.log(tree[child, T_AVAIL]) / visits)
+
+
+@njit(**RULES_JIT)
+def select(tree, tree_value, n_nodes, node, state, legal, n, c, rng):
+    """One step down the tree at ``node`` for the determinization ``state`` with its legal
+    decisions ``legal[:n]``: returns (index into legal, child row, nodes in the pool). Counts the
+    availability of every legal child; expands one untried legal decision at random if there is
+    one and the pool has room (the child is new: unvisited), else takes the best UCB. Child -1:
+    the pool is full and no legal decision has a node (simulate from here)."""
+    seat = state[L.H_SEAT]
+    phase = state[L.H_PHASE]
+    untried = 0
+    best = -1
+    best_k = -1
+    best_score = -1.0
+    for k in range(n):
+        child = find_child(tree, node, seat, phase, legal[k])
+        if child < 0:
+            untried += 1
+            continue
+        tree[child, T_AVAIL] += 1
+        if tree[child, T_VISITS] == 0:
+            continue  # only a pool-full path leaves an unvisited node: never the best
+        score = ucb(tree, tree_value, child, c)
+        if score > best_score:
+            best, best_k, best_score = child, k, score
+    if untried > 0 and n_nodes < tree.shape[0]:
+        pick = randint(rng, untried)
+        for k in range(n):
+            if find_child(tree, node, seat, phase, legal[k]) < 0:
+                if pick == 0:
+                    new_node(tree, tree_value, n_nodes, node, seat, phase, legal[k])
+                    tree[n_nodes, T_AVAIL] = 1
+                    return k, n_nodes, n_nodes + 1
+                pick -= 1
+    return best_k, best, n_nodes
+
+
+@njit(**RULES_JIT)
+def rewards(state, seat_rows, reward_kind, out):
+    """Each seat's reward in [0, 1] from ``finalize``'s seat rows (module docstring)."""
+    n_players = state[L.H_N_PLAYERS]
+    if reward_kind == REWARD_MARGIN:
+        lo = seat_rows[0, L.S_SCORE]
+        hi = lo
+        for s in range(n_players):
+            lo = min(lo, seat_rows[s, L.S_SCORE])
+            hi = max(hi, seat_rows[s, L.S_SCORE])
+        for s in range(n_players):
+            out[s] = 0.5 if hi == lo else (seat_rows[s, L.S_SCORE] - lo) / (hi - lo)
+        return
+    winners = 0
+    for s in range(n_players):
+        winners += seat_rows[s, L.S_WIN]
+    for s in range(n_players):
+        out[s] = seat_rows[s, L.S_WIN] / winners if winners > 0 else 0.0
+
+
+@njit(**RULES_JIT)
+def backpropagate(tree, tree_value, node, reward):
+    """Add the iteration to ``node`` and its ancestors, each with its deciding seat's reward."""
+    while node > 0:
+        tree[node, T_VISITS] += 1
+        tree_value[node] += reward[tree[node, T_SEAT]]
+        node = tree[node, T_PARENT]
+    tree[0, T_VISITS] += 1
+
+
+@njit(**RULES_JIT)
+def final_choice(tree, tree_value, state, legal, n, final):
+    """The root decision to play: index into ``legal[:n]`` of the most visited child (``visits``)
+    or of the best mean (``value``); the first in legal order on ties."""
+    best_k = 0
+    best = -1.0
+    for k in range(n):
+        child = find_child(tree, 0, state[L.H_SEAT], state[L.H_PHASE], legal[k])
+        if child < 0 or tree[child, T_VISITS] == 0:
+            continue
+        visits = tree[child, T_VISITS]
+        score = visits if final == FINAL_VISITS else tree_value[child] / visits
+        if score > best:
+            best, best_k = score, k
+    return best_k
+
+
+def simulate(rules, state, legal, n, code, params, rng):
+    """Play ``state`` (its legal decisions ``legal[:n]``) to the end with the rollout bot
+    ``code`` in every seat, under the loop's rules (a single legal decision is taken without
+    asking; the turn cap is checked after every decision)."""
+    while state[L.H_OVER] == 0:
+        choice = 0
+        if n > 1:
+            choice = rollout_bot(code, state, legal, n, params, rng)
+            if choice < 0 or choice >= n:  # a built-in bot never does; keep the search in bounds
+                choice = 0
+        n = step(state, rules, legal[choice], rng, legal)
+        end_turn_cap_reached(state)
+
+
+# fmt: off
+def iterate(
+    rules, obs, legal, n, params, tree, tree_value, n_nodes, sim_state, sim_legal, sim_game_row,
+    sim_seat_rows, seat_reward, rng,
+):
+    # fmt: on
+    """One iteration: determinize, select and expand, simulate, backpropagate; returns the nodes
+    in the pool."""
+    determinize(obs, rules, rng, sim_state)
+    for k in range(n):
+        sim_legal[k] = legal[k]
+    n_sim = n
+    node = 0
+    c = params[P_C]
+    while sim_state[L.H_OVER] == 0:
+        k = 0
+        child = node
+        if n_sim > 1:
+            k, child, grown = select(
+                tree, tree_value, n_nodes, node, sim_state, sim_legal, n_sim, c, rng
+            )
+            if child < 0:
+                break  # the pool is full: simulate from here
+            expanded = grown > n_nodes
+            n_nodes = grown
+        else:
+            expanded = False  # a forced decision is no node of the tree
+        n_sim = step(sim_state, rules, sim_legal[k], rng, sim_legal)
+        end_turn_cap_reached(sim_state)
+        node = child
+        if expanded:
+            break
+    code = np.int64(params[P_ROLLOUT])
+    simulate(rules, sim_state, sim_legal, n_sim, code, params, rng)
+    tree[0, T_ACTION] += sim_state[L.H_TURNS] - obs[L.H_TURNS]  # engine turns (benchmarks)
+    finalize(sim_state, rules, sim_game_row, sim_seat_rows)
+    rewards(sim_state, sim_seat_rows, np.int64(params[P_REWARD]), seat_reward)
+    backpropagate(tree, tree_value, node, seat_reward)
+    return n_nodes
+
+
+# fmt: off
+def ismcts(
+    rules, obs, legal, n, params, bot_rng, tree, tree_value, sim_state, sim_legal, sim_game_row,
+    sim_seat_rows, seat_reward, search_rng,
+):
+    # fmt: on
+    """The bot: ``params[P_ITERATIONS]`` iterations from the observation ``obs`` (the deciding
+    seat's, ``legal[:n]`` its decisions); returns the index of its choice in ``legal``. The
+    search's stream starts from one draw of ``bot_rng``; the tree is left in ``tree`` (the root
+    is row 0) for ``root_share``."""
+    search_rng[0] = next_u64(bot_rng)
+    new_node(tree, tree_value, 0, -1, -1, -1, 0)
+    n_nodes = 1
+    for _ in range(np.int64(params[P_ITERATIONS])):
+        n_nodes = iterate(  # fmt: skip
+            rules, obs, legal, n, params, tree, tree_value, n_nodes, sim_state, sim_legal,
+            sim_game_row, sim_seat_rows, seat_reward, search_rng,
+        )
+    return final_choice(tree, tree_value, obs, legal, n, np.int64(params[P_FINAL]))
+
+
+BOUND = ("simulate", "iterate", "ismcts")
+"""The search functions that call the game (each calls the one before it)."""
+
+
+def bind_search(step, determinize, finalize, rollout_bot):
+    """The search (``ismcts``) compiled for one ruleset: copies of the functions of ``BOUND``
+    whose globals name the ruleset's ``step``, ``determinize``, ``finalize`` and the loop's
+    ``rollout_bot`` (all ``@njit``); called by the generated play loop (``specialize.py``)."""
+    import types as pytypes
+
+    scope = dict(globals())
+    scope.update(step=step, determinize=determinize, finalize=finalize, rollout_bot=rollout_bot)
+    for name in BOUND:
+        template = globals()[name]
+        copy = pytypes.FunctionType(template.__code__, scope, name, template.__defaults__)
+        copy.__qualname__ = template.__qualname__
+        copy.__doc__ = template.__doc__
+        scope[name] = njit(**SEARCH_JIT)(copy)
+    return scope["ismcts"]
+
+
+@njit(**RULES_JIT)
+def search_bot_marker(obs, legal, n, params, rng):
+    """Stands for the search bot in ``Bot.fn`` (a module-level compiled function, as the play loop
+    names bots by): the loop calls ``bind_search``'s copy instead, never this. Answers -1 (a
+    fault) if anything ever did."""
+    return -1
+
+
+SEARCH_BOT = search_bot_marker
+
+
+def root_share(tree, obs, legal_code: int) -> float:
+    """The share of the root's iterations that went through the decision ``legal_code`` of the
+    last search left in ``tree`` (plain Python: replays)."""
+    total = int(tree[0, T_VISITS])
+    child = int(tree[0, T_CHILD])
+    while child >= 0:
+        row = tree[child]
+        if (
+            row[T_ACTION] == legal_code
+            and row[T_SEAT] == obs[L.H_SEAT]
+            and row[T_PHASE] == obs[L.H_PHASE]
+        ):
+            return int(row[T_VISITS]) / total if total else 0.0
+        child = int(row[T_SIBLING])
+    return 0.0
+
+
+class SearchDecider:
+    """A search bot of ``spec`` as a plain bot ``(obs, legal, n, params, rng) -> index`` for the
+    reference replays (``core/reference.py``): it runs the compiled search with the play loop's
+    functions and keeps, per decision, (turn, seat, decision code, the root visit share of that
+    decision) in ``log``, which ``cardsim replay`` prints."""
+
+    def __init__(self, spec):
+        from cardsim.core import specialize
+        from cardsim.core.outcomes import game_column_names, seat_column_names
+
+        self.loop = specialize.loop_for(spec)
+        self.rules = spec.rules_vector()
+        sizes = (
+            spec.ruleset.state_len,
+            spec.ruleset.legal_len,
+            len(game_column_names(spec.ruleset)),
+            len(seat_column_names(spec.ruleset)),
+        )
+        self.buffers = search_buffers(sizes)
+        self.log: list[tuple[int, int, int, float]] = []
+
+    def __call__(self, obs, legal, n, params, rng) -> int:
+        obs = np.ascontiguousarray(obs, np.int32)
+        choice = int(self.loop.search(self.rules, obs, legal, n, params, rng, *self.buffers))
+        share = root_share(self.buffers[0], obs, int(legal[choice]))
+        self.log.append((int(obs[L.H_TURNS]), int(obs[L.H_SEAT]), int(legal[choice]), share))
+        return choice

@@ -1,0 +1,188 @@
+"""The search bot ``ismcts`` (core/ismcts.py), for every ruleset with a determinizer: the same
+results for a seed whatever the threads and chunks, bad parameters refused before any game, no
+hidden card leaking into its decision, and a real gain over random play. Tiny budgets: these
+tests check behaviour, the benchmark and the strength study measure it."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cardsim.cli.main import cli
+from cardsim.core import ismcts, registry, runner, specialize
+from cardsim.core import layout as L
+from cardsim.core.bots import params_matrix
+from cardsim.core.rng import CHANCE_STREAM, stream_start
+
+SEARCHABLE = [g for g in registry.available() if registry.get(g).determinize is not None]
+TINY = {"ismcts": {"iterations": "12"}}
+
+
+def _spec(game: str, n_games: int, bots=("ismcts", "random"), params=TINY, seed=3):
+    players = registry.get(game).min_players
+    names = list(bots) + ["random"] * (players - len(bots))
+    return runner.make_spec(
+        game, n_games, players=players, bots=names, seed=seed, bot_params=params
+    )
+
+
+def _outcomes(spec, chunk_size: int) -> tuple[np.ndarray, np.ndarray]:
+    chunks = list(runner.iter_chunks(spec, chunk_size))
+    return (
+        np.concatenate([c.game_out for c in chunks]),
+        np.concatenate([c.seat_out for c in chunks]),
+    )
+
+
+def test_every_ruleset_with_a_determinizer_offers_ismcts():
+    for game in registry.available():
+        ruleset = registry.get(game)
+        offered = "ismcts" in ruleset.bots()
+        assert offered == (ruleset.determinize is not None)
+        assert ("ismcts" in ruleset.bot_names) == offered
+    assert "fruit-picking" in SEARCHABLE
+
+
+@pytest.mark.parametrize("game", SEARCHABLE)
+def test_same_results_whatever_threads_and_chunks(game):
+    spec = _spec(game, 5)
+    game_out, seat_out = _outcomes(spec, 1)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one_thread = _outcomes(spec, 5)
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(game_out, one_thread[0]) and np.array_equal(seat_out, one_thread[1])
+    again = _outcomes(spec, 2)
+    assert np.array_equal(game_out, again[0]) and np.array_equal(seat_out, again[1])
+    assert game_out[:, 5].sum() > 0  # decisions were taken
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "says"),
+    [
+        ("iterations", "0", "outside"),
+        ("iterations", "2.5", "whole number"),
+        ("c", "-1", "outside"),
+        ("rollout", "nobody", "not one of"),
+        ("reward", "points", "not one of"),
+        ("final", "max", "not one of"),
+        ("depth", "3", "no parameter"),
+    ],
+)
+def test_bad_parameters_are_one_line_and_exit_2(param, value, says):
+    result = CliRunner().invoke(
+        cli,
+        [
+            "run",
+            "fruit-picking",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            "ismcts",
+            "--bot-param",
+            f"ismcts.{param}={value}",
+        ],
+    )
+    assert result.exit_code == 2
+    message = result.output.strip()
+    assert len(message.splitlines()) == 1 and says in message and "Traceback" not in message
+
+
+def test_named_parameters_are_stored_as_their_index():
+    bot = runner.make_spec(
+        "fruit-picking",
+        1,
+        players=2,
+        bots=["ismcts"],
+        bot_params={"ismcts": {"rollout": "greedy", "reward": "margin", "final": "value"}},
+    ).bots[0]
+    names = ismcts.rollout_names(registry.get("fruit-picking"))
+    assert bot.params[ismcts.P_ROLLOUT] == names.index("greedy")
+    assert bot.params[ismcts.P_REWARD] == ismcts.REWARD_MARGIN
+    assert bot.params[ismcts.P_FINAL] == ismcts.FINAL_VALUE
+
+
+@pytest.fixture(scope="module")
+def fruit_search():
+    """A decision of ``ismcts`` called directly on a Fruit Picking state (the play loop's own
+    step, determinizer, finalize and rollout bots), for the no-leak test."""
+    from cardsim.games.fruit_picking import cards as C
+    from cardsim.games.fruit_picking import engine
+
+    spec = _spec("fruit-picking", 1, params={"ismcts": {"iterations": "60"}})
+    loop = specialize.loop_for(spec)
+    rules = spec.rules_vector()
+    params = np.ascontiguousarray(params_matrix(list(spec.bots))[0])
+    buffers = ismcts.search_buffers((C.STATE_LEN, C.MAX_LEGAL, 16, 32))
+
+    def decide(state, legal, n, seed):
+        rng = np.array([seed], np.uint64)
+        obs = state[: C.PUBLIC_END]
+        return loop.search(rules, obs, legal, n, params, rng, *buffers)
+
+    return decide, rules, engine, C
+
+
+def test_no_leak_of_the_hidden_stack_into_the_decision(fruit_search):
+    """fruit-picking.md A17: permuting the stack (hidden) leaves every decision the same."""
+    decide, rules, engine, C = fruit_search
+    setup, legal_of, apply, _, _ = engine.KERNELS
+    state = np.zeros(C.STATE_LEN, np.int32)
+    state[L.H_CAP_TURNS] = 50 * 2  # as the play loop does (kernel.py)
+    setup(state, rules, 2, np.array([stream_start(1, 0, CHANCE_STREAM)], np.uint64))
+    legal = np.zeros(C.MAX_LEGAL, np.int32)
+    chance = np.array([5], np.uint64)
+    for step in range(12):
+        n = legal_of(state, legal)
+        if n > 1:
+            other = state.copy()
+            left = int(state[C.F_STACK_LEFT])
+            other[C.F_STACK : C.F_STACK + left] = state[C.F_STACK : C.F_STACK + left][::-1]
+            assert decide(state, legal, n, 100 + step) == decide(other, legal, n, 100 + step)
+        apply(state, rules, int(legal[step % n]), chance)
+
+
+def test_ismcts_beats_random_at_fruit_picking():
+    """A small sample, both seatings on the same deals: the search wins clearly more than half."""
+    spec = runner.make_spec(
+        "fruit-picking",
+        12,
+        players=2,
+        bots=["ismcts", "random"],
+        seed=11,
+        bot_params={"ismcts": {"iterations": "40"}},
+        seat_bot_table=np.array([[0, 1], [1, 0]], np.int16),
+    )
+    game_out, seat_out = _outcomes(spec, 4)
+    wins = sum(int(seat_out[g, g % 2, 2]) for g in range(12))  # ismcts: seat g % 2
+    assert wins >= 9
+
+
+def test_a_second_process_loads_the_compiled_search():
+    """The loop seating ismcts is cached on disk with its search: another process loads it
+    (numba's cache says "data loaded" for run_block) and compiles nothing of it."""
+    import os
+    import subprocess
+    import sys
+
+    spec = _spec("fruit-picking", 1)
+    specialize.loop_for(spec)  # built (or loaded) here first
+    code = (
+        "from cardsim.core import runner\n"
+        "spec = runner.make_spec('fruit-picking', 1, players=2, bots=['ismcts', 'random'], "
+        "seed=3, bot_params={'ismcts': {'iterations': '12'}})\n"
+        "list(runner.iter_chunks(spec))\n"
+    )
+    env = {**os.environ, "NUMBA_DEBUG_CACHE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    lines = [ln for ln in done.stdout.splitlines() if "run_block" in ln]
+    assert any("data loaded" in ln for ln in lines), done.stdout[-2000:]
+    assert not any("saved" in ln for ln in lines)
