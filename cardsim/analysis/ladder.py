@@ -35,7 +35,6 @@ from cardsim.analysis.summary import z_score
 from cardsim.core.errors import CardsimError
 from cardsim.text import rich_table, wrap
 
-SCHEMA = "cardsim.ladder/1"
 RANDOM = "random"
 SEARCH_BOT = "ismcts"  # the search bot (issue 29): its budget parameter is ``iterations``
 BUDGET = "iterations"
@@ -387,13 +386,14 @@ def _records(frame: pd.DataFrame) -> list[dict]:
     return [dict(zip(frame.columns, row, strict=True)) for row in frame.itertuples(index=False)]
 
 
-def ladder_record(lad: Ladder) -> dict:
-    """The ladder as plain data (``--format json``): rates as fractions of 1, points only in
-    ``*_points`` keys, every number with its interval."""
+def ladder_record(lad: Ladder, game: str = "") -> dict:
+    """The ladder as plain data, the body of ``--format json`` (``cardsim.ladder/1``, the
+    schema key added by the command): ``game`` the ruleset's name, rates as fractions of 1,
+    points only in ``*_points`` keys, every number with its interval."""
     rating = lad.ratings()[["level", "strength", "se", "ci_low", "ci_high", "elo", "elo_se"]]
     return {
-        "schema": SCHEMA,
-        "game": lad.game_title,
+        "game": game,
+        "title": lad.game_title,
         "players": lad.n_players,
         "levels": list(lad.levels),
         "deals": lad.deals,

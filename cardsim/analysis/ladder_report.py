@@ -48,7 +48,6 @@ def matchup_section(lad: Ladder) -> Section:
     fig = heatmap(
         matrix,
         "Matchups: how often the row level finishes ahead",
-        caption,
         row_label="level",
         column_label="opponent",
         colorbar_label="finishes ahead (ties count half)",
@@ -107,7 +106,7 @@ def first_player_section(lad: Ladder) -> Section:
         "weakest level at the top; bars are 95% intervals."
     )
     fig = forest(chart, "level", [("edge", "first-player edge, points")], "First-player edge by "
-                 "skill level", caption)  # fmt: skip
+                 "skill level")  # fmt: skip
     return Section(
         "First-player edge by skill level",
         text=["Self-play at each level: does the start matter more, or less, as play improves?"],

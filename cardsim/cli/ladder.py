@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from cardsim.cli import options
-from cardsim.cli.output import format_option, json_text
+from cardsim.cli.output import echo_json, format_option
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.cli.specs import rule_values
 
@@ -138,7 +138,7 @@ def ladder(
     runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
     result = L.analyse(runs, setup.labels, seed, ruleset.title, setup.note)
     if fmt == "json":
-        click.echo(json_text(L.ladder_record(result)))
+        echo_json("ladder", L.ladder_record(result, ruleset.name))
     else:
         click.echo(L.format_ladder(result))
     if report_dir is not None:
