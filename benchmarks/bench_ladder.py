@@ -50,19 +50,23 @@ def seat_games(plan, labels, deals: int) -> dict[str, int]:
     return out
 
 
-def search_allowance(labels, k: int, deals: int, seconds: float, threads: int) -> str:
-    """What the search levels may cost if the ladder with them is to take ``seconds`` on
-    ``threads`` cores: CPU ms per seat-game at the full budget (the half budget counted half),
-    the heuristic levels' own time left aside. Without the search bot the default ladder's two
-    search levels are added by name, for the count."""
-    full = [lv for lv in labels if lv == L.SEARCH_BOT]
-    if not full:
+def search_units(labels, k: int, deals: int) -> tuple[dict[str, int], float]:
+    """Seat-games of each search level in the ladder of ``deals`` deals a run, and their sum
+    in full-budget units (the half budget counted half). Without the search bot the default
+    ladder's two search levels are added by name, for the count."""
+    if L.SEARCH_BOT not in labels:
         labels = [*labels, f"{L.SEARCH_BOT}:{L.BUDGET}=half", L.SEARCH_BOT]
     counts = seat_games(L.ladder_plan(labels, k), labels, deals)
     weight = {lv: (1.0 if lv == L.SEARCH_BOT else 0.5) for lv in labels if lv.startswith("ismcts")}
-    units = sum(counts[lv] * w for lv, w in weight.items())
+    return {lv: counts[lv] for lv in weight}, sum(counts[lv] * w for lv, w in weight.items())
+
+
+def search_allowance(labels, k: int, deals: int, seconds: float, threads: int) -> str:
+    """What the search levels may cost if the ladder with them is to take ``seconds`` on
+    ``threads`` cores: CPU ms per seat-game at the full budget (``search_units``)."""
+    counts, units = search_units(labels, k, deals)
     return (
-        f"{', '.join(f'{lv} {counts[lv]:,}' for lv in weight)} seat-games: at most "
+        f"{', '.join(f'{lv} {n:,}' for lv, n in counts.items())} seat-games: at most "
         f"{1000 * seconds * threads / units:.1f} ms of CPU per full-budget seat-game"
     )
 
@@ -97,7 +101,12 @@ def bench_game(game: str, players: int | None, sample: int, threads: int, full: 
         f"(sample share {top['first_player_win_rate']:.3f}); estimated {estimate:.0f} s wall, "
         f"{cpu * scale:.0f} s CPU: {verdict} 30 minutes"
     )
-    print("  " + search_allowance(setup.labels, k, need, LIMIT_SECONDS - estimate, threads))
+    if L.SEARCH_BOT in setup.labels:  # measured: every seat's CPU put on the search levels
+        _, units = search_units(setup.labels, k, sample)
+        print(f"  measured: at most {1000 * cpu / units:.1f} ms of CPU per full-budget seat-game")
+        print("  " + search_allowance(setup.labels, k, need, LIMIT_SECONDS, threads))
+    else:
+        print("  " + search_allowance(setup.labels, k, need, LIMIT_SECONDS - estimate, threads))
     if full:
         setup = experiments.ladder_setup(game, None, need, players)
         wall, cpu, frames = timed(setup.specs, threads)
