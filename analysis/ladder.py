@@ -14,6 +14,11 @@ and at its default budget when the game has it). 1200 deals a run give at most Â
 level's self-play first-player edge (the worst case, a 50% win share in 2 players: Â±2.8).
 
     python analysis/ladder.py [--games 1200] [--only GAME[:P,P]] [--threads T] [--report reports]
+                              [--heuristic]
+
+``--heuristic``: random, greedy and the strongest heuristic bot only, the ladders committed on
+2026-12-06 (before ismcts reached the branch; they are the default ladder of that time, so the
+same command without the flag played them).
 """
 
 from __future__ import annotations
@@ -46,7 +51,18 @@ def parse_only(items: list[str]) -> dict[str, tuple[int, ...]]:
     return out
 
 
-def run_study(game: str, players: int, games: int, report: Path, threads: int | None) -> dict:
+def heuristic_levels(game: str) -> str:
+    """random, greedy and the game's strongest heuristic bot: the default ladder without the
+    search levels (the ladders of ``reports/`` before ismcts reached them)."""
+    from cardsim.analysis.ladder import HEURISTIC_FLOOR, strongest_heuristic
+    from cardsim.core import registry
+
+    return ",".join([*HEURISTIC_FLOOR, strongest_heuristic(registry.get(game).bot_names)])
+
+
+def run_study(
+    game: str, players: int, games: int, report: Path, threads: int | None, heuristic: bool
+) -> dict:
     """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it."""
     target = report / game / f"ladder-{players}p"
     command = [
@@ -56,6 +72,8 @@ def run_study(game: str, players: int, games: int, report: Path, threads: int | 
     ]  # fmt: skip
     if threads is not None:
         command += ["--threads", str(threads)]
+    if heuristic:
+        command += ["--levels", heuristic_levels(game)]
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
@@ -92,6 +110,9 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=[], metavar="GAME[:P,P]")
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--report", type=Path, default=ROOT / "reports")
+    parser.add_argument(
+        "--heuristic", action="store_true", help="the heuristic levels only (no ismcts levels)"
+    )
     args = parser.parse_args()
     studies = parse_only(args.only) if args.only else STUDIES
     lines = [
@@ -109,7 +130,7 @@ def main() -> None:
     verdicts = ["", "Verdicts:", ""]
     for game, counts in studies.items():
         for players in counts:
-            study = run_study(game, players, args.games, args.report, args.threads)
+            study = run_study(game, players, args.games, args.report, args.threads, args.heuristic)
             line = summary_line(game, players, study)
             print(line, study["doc"]["verdict"], sep="\n", flush=True)
             lines.append(line)
