@@ -3,8 +3,8 @@
 Rules-exact, Numba-compiled simulators (``cardsim.games``), a batch runner that spreads games over
 every core (``cardsim.core``), and a pandas layer that turns outcomes into balance numbers
 (``cardsim.analysis``). ``cardsim.simulate(...)`` plays a run and returns its ``Results``;
-``cardsim.compare``, ``cardsim.sweep`` and ``cardsim.diff`` play an experiment as the commands
-of those names do (docs/api.md). Each is loaded on first use, so ``import cardsim`` stays light.
+``cardsim.compare``, ``cardsim.sweep``, ``cardsim.diff`` and ``cardsim.ladder`` play an
+experiment as the commands of those names do (docs/api.md). Each is loaded on first use, so ``import cardsim`` stays light.
 """
 
 __version__ = "0.1.0"
@@ -15,6 +15,7 @@ _LAZY = {
     "compare": "cardsim.api",
     "sweep": "cardsim.api",
     "diff": "cardsim.api",
+    "ladder": "cardsim.api",
     "tune": "cardsim.api",
     "screen": "cardsim.api",
     "Results": "cardsim.analysis.results",

@@ -461,3 +461,47 @@ def diff(
     )
     table, _ = experiments.paired_runs(specs, threads, progress)
     return table
+
+
+def ladder(
+    game: str,
+    levels: str | Sequence[str] | None = None,
+    games: int | str = 1200,
+    players: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    bot_files: Iterable[str] = (),
+    out: str | None = None,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+):
+    """Play the skill ladder of ``game`` and return its ``analysis.ladder.Ladder``: the tables
+    ``matchups`` (one row per ordered pair of levels; ``matrix()`` the wide score table),
+    ``first_player`` (one row per level), ``skill`` (order score and rating spread) and
+    ``ratings()`` as DataFrames, with ``verdict`` in one line.
+
+    ``levels``: ``"random,greedy,planner:money=1.2"`` or a list of level texts, weakest first
+    (default: random, greedy, the strongest heuristic bot, then ``ismcts`` at half and at its
+    default budget when the game has it); ``games``: deals per run (every level's self-play,
+    every seating of every pair); ``out``: a directory for each run's results dataset, which
+    ``resume=True`` continues after an interruption. Bad input is a ``CardsimError``.
+    """
+    from pathlib import Path
+
+    from cardsim import experiments
+    from cardsim.analysis import ladder as L
+    from cardsim.core import registry
+
+    setup = experiments.ladder_setup(game, levels, games, players, rules, seed, bot_files, out=out)
+    if out is not None and not (resume and Path(out).is_dir()):
+        from cardsim.core.io import prepare_new_dataset
+
+        prepare_new_dataset(Path(out))  # the directory of the runs' datasets
+    frames = experiments.play_saved(
+        setup.specs, setup.paths, resume, threads, progress, cluster, task_size
+    )
+    runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
+    return L.analyse(runs, setup.labels, seed, registry.get(game).title, setup.note)

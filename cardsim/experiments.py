@@ -249,3 +249,142 @@ def rule_specs(
     if not specs:
         raise CardsimError("nothing to run: no rule setting given")
     return specs
+
+
+def level_bots(ruleset, levels, bot_files: Iterable[str] = ()) -> list:
+    """The ``Bot`` of each ladder level (``analysis.ladder.Level``), named by the level's label
+    and with its parameters, checked as ``--bot-param`` checks them (``bots.with_params``): two
+    levels may be the same bot with different parameters."""
+    from cardsim.core.bots import with_params
+
+    out = []
+    for level in levels:
+        bot = runner.resolve_bots(ruleset, [level.bot], 1, bot_files)[0]
+        if level.params:
+            try:
+                bot = with_params([bot], {bot.name: level.overrides()})[0]
+            except CardsimError as exc:
+                raise CardsimError(str(exc).replace("--bot-param", "--levels", 1)) from None
+        out.append(dataclasses.replace(bot, name=level.label))
+    return out
+
+
+def ladder_specs(
+    game: str,
+    games,
+    n_players: int,
+    levels,
+    plan,
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variant: dict | None = None,
+) -> list[runner.RunSpec]:
+    """One run per ``plan`` entry (``analysis.ladder.ladder_plan``): its bots are the levels it
+    seats, its one-row seating table the entry's seating; deal ``i`` is game ``i`` of every run.
+    A built-in bot renamed after its level still plays unguarded, as itself."""
+    ruleset = registry.get(game)
+    bots = {b.name: b for b in level_bots(ruleset, levels, bot_files)}
+    builtin = {b.fn for b in ruleset.bots().values()}
+    specs = []
+    for entry in plan:
+        seated = [bots[name] for name in entry.bots]
+        row = np.array([[list(entry.bots).index(name) for name in entry.seating]], np.int16)
+        spec = runner.make_spec(
+            game, games, n_players, rules=rules, seed=seed, seat_bots=seated, seat_bot_table=row
+        )
+        guarded = tuple(b.fn not in builtin for b in seated)
+        specs.append(dataclasses.replace(spec, variant=variant, guarded=guarded))
+    return specs
+
+
+def play_saved(
+    specs: Sequence[runner.RunSpec],
+    paths: Sequence | None = None,
+    resume: bool = False,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cluster: Any = None,
+    task_size: int | None = None,
+) -> list:
+    """Play every run of an experiment and return its games (one frame per run). ``paths``:
+    each run's results dataset (``io.DatasetSink``), written as its games are played; with
+    ``resume`` the saved games are read back and only the missing ones played, so an
+    interrupted experiment continues where it stopped. ``progress`` counts saved games too."""
+    from cardsim.core.cluster import session
+
+    _check_common(specs)
+    runner.set_threads(threads)
+    frames = []
+    with session(cluster) as client:
+        for n, spec in enumerate(specs):
+            frame = FrameSink(spec)
+            sinks: list = [frame]
+            ranges = None
+            if paths is not None:
+                from cardsim.core.io import DatasetSink
+
+                saved = DatasetSink(paths[n], spec, resume=resume, feed=[frame])
+                sinks.append(saved)
+                ranges = saved.missing
+                if progress is not None and saved.games:
+                    progress(saved.games)
+            if ranges != []:
+                runner.run(
+                    spec,
+                    sinks,
+                    threads,
+                    progress=progress,
+                    ranges=ranges,
+                    cluster=client,
+                    task_size=task_size,
+                )
+            if paths is not None:
+                saved.close()
+            frames.append(frame.frame())
+    return frames
+
+
+@dataclasses.dataclass(frozen=True)
+class LadderSetup:
+    """A checked ladder, ready to play: its levels (labels), the note on a default ladder
+    without the search bot, its runs (``ladder_plan``) and their specs, and the dataset
+    directory of each run under ``out`` (``None`` without ``out``)."""
+
+    labels: list[str]
+    note: str
+    plan: list
+    specs: list[runner.RunSpec]
+    paths: list | None
+
+
+def ladder_setup(
+    game: str,
+    levels=None,
+    games=1200,
+    players: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    bot_files: Iterable[str] = (),
+    variant: dict | None = None,
+    out=None,
+) -> LadderSetup:
+    """Check every input of a ladder (levels as ``--levels`` text or a list; ``None``: the
+    game's default ladder) and build its runs; one-line errors before any game is played."""
+    from pathlib import Path
+
+    from cardsim.analysis import ladder as L
+
+    ruleset = registry.get(game)
+    k = runner.check_players(ruleset, players)
+    runner.parse_count(games)
+    note = ""
+    if levels is None or (isinstance(levels, str) and not levels.strip()):
+        chosen, note = L.default_levels(ruleset.bots())
+    else:
+        chosen = L.parse_levels(levels)
+    labels = [lv.label for lv in chosen]
+    plan = L.ladder_plan(labels, k)
+    specs = ladder_specs(game, games, k, chosen, plan, rules, seed, bot_files, variant)
+    paths = None if out is None else [Path(out) / run.key for run in plan]
+    return LadderSetup(labels, note, plan, specs, paths)

@@ -175,6 +175,7 @@ def snapshot(d: Path) -> dict[str, bytes | None]:
 R = ["run", GAME, "-n", "50"]
 RP = ["replay", GAME, "--game", "0"]
 CMP = ["compare", GAME, "-n", "50"]
+LAD = ["ladder", GAME, "-n", "20", "-p", "2"]
 SW = ["sweep", GAME, "-n", "50"]
 DF = ["diff", GAME, "-n", "50"]
 PW = ["power"]
@@ -471,6 +472,16 @@ CASES = {
         [*CMP, "-b", "greedy,random", "--report", "{d}/a_file"],
         "a_file",
     ),
+    # -- ladder --------------------------------------------------------------------------------
+    "ladder unknown level": ([*LAD, "--levels", "random,nobody"], "unknown bot 'nobody'"),
+    "ladder level twice": ([*LAD, "--levels", "random,greedy,random"], "twice"),
+    "ladder one level": ([*LAD, "--levels", "greedy"], "at least 2 levels"),
+    "ladder bad parameter": ([*LAD, "--levels", "random,planner:nosuch=1"], "nosuch"),
+    "ladder parameter not a number": ([*LAD, "--levels", "random,planner:money=x"], "number"),
+    "ladder players 100": ([*LAD, "-p", "100"], "players"),
+    "ladder games zero": ([*LAD, "-n", "0"], "--games"),
+    "ladder resume without out": ([*LAD, "--resume"], "--out"),
+    "ladder out a file": ([*LAD, "--out", "{d}/a_file"], "a_file"),
     # -- sweep ---------------------------------------------------------------------------------
     "sweep no param": (SW, "--param"),
     "sweep unknown param": ([*SW, "--param", "no_such=1,2"], "unknown rule option"),
@@ -576,7 +587,16 @@ def test_bad_input_is_one_line_exit_2_and_harms_no_file(files, args, fragment):
 
 def test_the_suite_covers_every_command():
     commands = {args[0] for args, _ in CASES.values()}
-    assert {"run", "replay", "report", "compare", "sweep", "diff", "power", "bots", "rules"} <= (
-        commands
-    )
+    assert {
+        "run",
+        "replay",
+        "report",
+        "compare",
+        "ladder",
+        "sweep",
+        "diff",
+        "power",
+        "bots",
+        "rules",
+    } <= commands
     assert len(CASES) >= 80

@@ -32,6 +32,7 @@ INVOCATIONS = {
     "replay": ["replay", GAME, "--game", "2", "-p", "2"],
     "report": ["report", "{run}", "--report", "{tmp}/report"],
     "compare": ["compare", GAME, "--bots", "random,greedy", "-n", "20", *SMALL],
+    "ladder": ["ladder", GAME, "--levels", "random,greedy", "-n", "20", *SMALL],
     "sweep": ["sweep", GAME, "--param", "seeds_per_player=14,18", "-n", "60", *SMALL],
     "diff": ["diff", GAME, "--variant", UMBRELLA, "-n", "40", *SMALL],
     "tune": ["tune", GAME, "--param", "market_slots=1..6", "--budget", "3", "--games", "300",

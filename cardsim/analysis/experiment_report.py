@@ -55,6 +55,25 @@ def _run_rows(results: Results) -> list[tuple[str, str]]:
     return rows
 
 
+def strength_table(rating: pd.DataFrame, name: str) -> pd.DataFrame:
+    """A ``Rating.table()`` for a report: ``name`` (its first column, bot or level), strength,
+    95% interval and the Elo scale, formatted."""
+    return pd.DataFrame(
+        {
+            name: rating.iloc[:, 0],
+            "strength": [f"{x:+.3f}" for x in rating["strength"]],
+            "95% interval": [
+                f"[{a:+.3f}, {b:+.3f}]"
+                for a, b in zip(rating["ci_low"], rating["ci_high"], strict=True)
+            ],
+            "Elo scale": [
+                f"{e:+.0f} ± {1.96 * s:.0f}"
+                for e, s in zip(rating["elo"], rating["elo_se"], strict=True)
+            ],
+        }
+    )
+
+
 # -- compare -------------------------------------------------------------------------------------
 
 
@@ -145,21 +164,7 @@ def compare_report(c: Comparison, first: Results) -> Report:
             figures=[render_figure("Head to head", head_to_head(matrix), caption)],
         )
     )
-    rating = c.rating.table()
-    rating_table = pd.DataFrame(
-        {
-            "bot": rating["bot"],
-            "strength": [f"{x:+.3f}" for x in rating["strength"]],
-            "95% interval": [
-                f"[{a:+.3f}, {b:+.3f}]"
-                for a, b in zip(rating["ci_low"], rating["ci_high"], strict=True)
-            ],
-            "Elo scale": [
-                f"{e:+.0f} ± {1.96 * s:.0f}"
-                for e, s in zip(rating["elo"], rating["elo_se"], strict=True)
-            ],
-        }
-    )
+    rating_table = strength_table(c.rating.table(), "bot")
     pos = c.rating.position_table()
     pos_table = pd.DataFrame(
         {

@@ -30,6 +30,7 @@ COMMANDS = {
     "replay": ("cardsim.cli.replay", "Tell the story of one game of a run."),
     "report": ("cardsim.cli.report", "Write the balance report (HTML + markdown) of a saved run."),
     "compare": ("cardsim.cli.compare", "Compare bots on the same deals under every seating."),
+    "ladder": ("cardsim.cli.ladder", "Balance at every skill level: matchups, first-player edge."),
     "power": ("cardsim.cli.power", "How many games it takes to detect a seat edge."),
     "sweep": ("cardsim.cli.sweep", "Balance over a grid of rule values, on the same games."),
     "diff": ("cardsim.cli.diff", "The change of every metric between two variants."),

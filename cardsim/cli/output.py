@@ -37,6 +37,7 @@ SCHEMA_VERSIONS = {
     "replay": 1,
     "report": 1,
     "compare": 1,
+    "ladder": 1,
     "power": 1,
     "sweep": 1,
     "diff": 1,
