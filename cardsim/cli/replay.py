@@ -13,11 +13,43 @@ from cardsim.core.errors import CardsimError
 @options.game_argument
 @options.game_index_option
 @options.spec_options
-def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, variant) -> None:
+@click.option(
+    "--table",
+    is_flag=True,
+    help="Show the table at each turn's start, in lines that begin with '  | ': the public "
+    "state, and the hand of the --seat followed (or every hand with --all-hands).",
+)
+@click.option(
+    "--seat",
+    "follow",
+    type=int,
+    default=None,
+    help="With --table: the seat whose hand the table shows.",
+)
+@click.option("--all-hands", is_flag=True, help="With --table: show every seat's hand.")
+def replay(
+    game,
+    game_index,
+    players,
+    bots,
+    bot_files,
+    bot_params,
+    seed,
+    rules,
+    variant,
+    table,
+    follow,
+    all_hands,
+) -> None:
     """Tell the story of game I of the run (same --seed, --players, --bots, --bot-param,
     --rules and --variant): one line per event, wrapped to the terminal's width when printed on
-    one (piped into grep or a file, each event stays on one line)."""
+    one (piped into grep or a file, each event stays on one line). --table adds the table at
+    each turn's start."""
     from cardsim.cli.specs import spec_from_options
+    from cardsim.core.table import TableView
+
+    if (follow is not None or all_hands) and not table:
+        raise CardsimError("--seat and --all-hands choose the hands --table shows: add --table")
 
     with compiling(game, bot_files, bots=bots):
         from cardsim.core.runner import parse_index  # numba: after the compile notice
@@ -36,8 +68,11 @@ def replay(game, game_index, players, bots, bot_files, bot_params, seed, rules, 
         )
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")
+    if follow is not None and not 0 <= follow < spec.n_players:
+        raise CardsimError(f"--seat {follow}: the seats are 0 to {spec.n_players - 1}")
+    view = TableView(follow, all_hands) if table else None
     try:
-        story = spec.ruleset.replay(spec, index)
+        story = spec.ruleset.replay(spec, index, view) if view else spec.ruleset.replay(spec, index)
     except CardsimError as exc:  # a bot's bad answer: say in which game
         raise CardsimError(f"game {index}: {exc}") from None
     text = story if isinstance(story, str) else "\n".join(map(str, story))
