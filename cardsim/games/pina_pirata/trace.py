@@ -235,7 +235,9 @@ def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
     named in that line when it already says the seat draws (T10, T14, T15)."""
     seat, card = ev["seat"], t.card(ev["card"])
     if ev["extra"]:  # A24: T36's extra attempt found no card to play (or drew by choice, A1)
-        lines.append(f"  Seat {seat} draws a card ({card}) instead of an extra card (Full Sails, T36).")
+        lines.append(
+            f"  Seat {seat} draws a card ({card}) instead of an extra card (Full Sails, T36)."
+        )
         return
     if not ev["tile"]:
         lines.append(f"  Seat {seat} draws a card ({card}).")

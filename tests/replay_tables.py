@@ -1,0 +1,75 @@
+"""What the replay-table tests share: a game of a run played by the reference with the replay's
+bots, its decisions replayed on the compiled engine (``RULESET.kernels()``'s ``deal``/``step``,
+with the play loop's turn-cap check), and the table blocks of a story cut out of its text.
+
+A table event is checked against the engine when it is the last event the reference logged
+before a decision: the reference then stands where the engine stands after the same decisions
+(the lockstep tests prove the two states equal at every decision).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardsim.core import kernel, reference
+from cardsim.core import layout as L
+from cardsim.core.rng import CHANCE_STREAM, stream_start
+from cardsim.core.table import TABLE_MARK
+
+
+def recorded(game_class):
+    """``game_class`` whose ``marks`` list (events logged so far, code) for every decision."""
+
+    class Recorded(game_class):
+        def __init__(self, *args, **kwargs):
+            self.marks: list[tuple[int, int]] = []
+            super().__init__(*args, **kwargs)
+
+        def apply(self, code: int) -> None:
+            self.marks.append((len(self.events), int(code)))
+            super().apply(code)
+
+    return Recorded
+
+
+def play_recorded(spec, game: int, game_class):
+    """``(events, {event index: engine state})``: game ``game`` of ``spec`` on the reference with
+    the replay's bots, and the compiled engine's state (a copy) at each table event ``kind``
+    logged just before a decision."""
+    cls = recorded(game_class)
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(cls(*args, **kwargs))
+        return made[-1]
+
+    _, _, events = reference.play_reference(spec, game, make)
+    marks = made[0].marks
+    deal, step, _, _ = spec.ruleset.kernels()
+    rules = spec.ruleset.encode_rules(spec.rules, spec.n_players)
+    state = np.zeros(spec.ruleset.state_len, np.int32)
+    legal = np.zeros(spec.ruleset.legal_len, np.int32)
+    state[L.H_CAP_TURNS] = spec.turn_cap() * spec.n_players
+    rng = np.array([stream_start(spec.seed, game, CHANCE_STREAM)], np.uint64)
+    if deal(state, rules, spec.n_players, rng, legal) == 1 and legal[0] < 0:
+        step(state, rules, legal[0], rng, legal)  # the loop's first step, no decision (C_BEGIN)
+    at = {}
+    for logged, code in marks:
+        at[logged - 1] = state.copy()
+        step(state, rules, code, rng, legal)
+        kernel.end_turn_cap_reached(state)
+    return events, at
+
+
+def table_blocks(text: str) -> list[list[str]]:
+    """The table blocks of a story: runs of lines starting ``TABLE_MARK``, mark removed; a block
+    starts at each ``Table at`` line."""
+    blocks: list[list[str]] = []
+    for line in text.splitlines():
+        if not line.startswith(TABLE_MARK):
+            continue
+        line = line[len(TABLE_MARK) :]
+        if line.startswith("Table at"):
+            blocks.append([])
+        blocks[-1].append(line)
+    return blocks
