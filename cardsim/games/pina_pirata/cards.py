@@ -177,9 +177,7 @@ SH_FRONT_MASK = 2  # pirates on those cards (T39 Jokers)
 SH_MAPS = 3  # map pieces
 SH_ROUNDS_WON = 4
 SH_SHOWN = 5  # T33: the only card of a one-card Hand, face up; else -1
-SH_REVEALED = (
-    6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
-)
+SH_REVEALED = 6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
 # for a Rabbit card shown to T14 (A35: which one is not asked), else -1
 SEAT_LEN = 7
 REVEALED_RABBIT = -2
@@ -216,9 +214,7 @@ F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
 F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside by T11 (engine: its pass over the cards only then)
-F_TILES_ON = (
-    F_ASIDE_N + 1
-)  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
+F_TILES_ON = F_ASIDE_N + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
 # pirates whose play can set off a face-up tile (-1: any play can, T11 or T40; engine.sync_tiles)
 F_TRIGGERS = F_TILES_ON + 2
 # [N_TILES] per slot, the pirates whose play sets off its tile (face up; 0 else), with
