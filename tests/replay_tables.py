@@ -32,10 +32,11 @@ def recorded(game_class):
     return Recorded
 
 
-def play_recorded(spec, game: int, game_class):
+def play_recorded(spec, game: int, game_class, quiet: tuple[str, ...] = ()):
     """``(events, {event index: engine state})``: game ``game`` of ``spec`` on the reference with
-    the replay's bots, and the compiled engine's state (a copy) at each table event ``kind``
-    logged just before a decision."""
+    the replay's bots, and the compiled engine's state (a copy) at each table event (kind
+    ``"table"``) logged just before a decision, or before events of the ``quiet`` kinds only
+    (events that change nothing, such as Piepmatz's turn line)."""
     cls = recorded(game_class)
     made = []
 
@@ -55,7 +56,11 @@ def play_recorded(spec, game: int, game_class):
         step(state, rules, legal[0], rng, legal)  # the loop's first step, no decision (C_BEGIN)
     at = {}
     for logged, code in marks:
-        at[logged - 1] = state.copy()
+        last = logged - 1
+        while last >= 0 and events[last]["kind"] in quiet:
+            last -= 1
+        if last >= 0 and events[last]["kind"] == "table":
+            at[last] = state.copy()
         step(state, rules, code, rng, legal)
         kernel.end_turn_cap_reached(state)
     return events, at
