@@ -9,8 +9,11 @@ import re
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 
+from cardsim.cli.main import cli
 from cardsim.core import runner
+from cardsim.core.reference import ENGINE_AGREES
 from cardsim.core.table import TABLE_MARK, TableView
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import reference as REF
@@ -169,3 +172,30 @@ def test_joker_notes_cite_only_the_tile_the_play_needed():
     events, _ = play_recorded(spec, 0, REF.ReferenceGame)
     notes = [ev["allowed_by"] for ev in events if ev["kind"] == REF.EV_PLAY and ev["allowed_by"]]
     assert notes and all(len(tiles) == 1 for tiles in notes)
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--seat", "1"], "add --table"),
+        (["--all-hands"], "add --table"),
+        (["--table", "--seat", "3"], "--seat 3: the seats are 0 to 2"),
+    ],
+)
+def test_replay_table_options_checked(args, says):
+    result = CliRunner().invoke(cli, ["replay", GAME, "--game", "0", "-p", "3", *args])
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_replay_table_from_the_command_line():
+    """``--table --all-hands``: every seat's Hand is listed; the story ends with the check."""
+    result = CliRunner().invoke(
+        cli, ["replay", GAME, "--game", "1", "-p", "3", "--table", "--all-hands"]
+    )
+    assert result.exit_code == 0, result.output
+    blocks = table_blocks(result.stdout)
+    assert blocks and all(
+        parse(block)["seats"][s]["hand"] is not None for block in blocks for s in range(3)
+    )
+    assert result.stdout.strip().endswith(ENGINE_AGREES)

@@ -71,12 +71,30 @@ def replay(
     if follow is not None and not 0 <= follow < spec.n_players:
         raise CardsimError(f"--seat {follow}: the seats are 0 to {spec.n_players - 1}")
     view = TableView(follow, all_hands) if table else None
+    if view is not None and not _tells_table(spec.ruleset.replay):
+        raise CardsimError(f"{spec.ruleset.name}'s replay has no --table view")
     try:
-        story = spec.ruleset.replay(spec, index, view) if view else spec.ruleset.replay(spec, index)
+        story = (
+            spec.ruleset.replay(spec, index, table=view)
+            if view
+            else spec.ruleset.replay(spec, index)
+        )
     except CardsimError as exc:  # a bot's bad answer: say in which game
         raise CardsimError(f"game {index}: {exc}") from None
     text = story if isinstance(story, str) else "\n".join(map(str, story))
     click.echo(_fitted(text) if _stdout_is_terminal() else text)
+
+
+def _tells_table(replay_fn) -> bool:
+    """Whether a ruleset's replay takes a ``table`` view (a plug-in's may not)."""
+    import importlib
+    import inspect
+
+    from cardsim.core.registry import Lazy
+
+    if isinstance(replay_fn, Lazy):
+        replay_fn = getattr(importlib.import_module(replay_fn.module), replay_fn.attr)
+    return "table" in inspect.signature(replay_fn).parameters
 
 
 def _stdout_is_terminal() -> bool:
