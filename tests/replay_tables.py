@@ -18,15 +18,16 @@ from cardsim.core.table import TABLE_MARK
 
 
 def recorded(game_class):
-    """``game_class`` whose ``marks`` list (events logged so far, code) for every decision."""
+    """``game_class`` whose ``marks`` list (events logged so far, code, legal codes) for every
+    decision."""
 
     class Recorded(game_class):
         def __init__(self, *args, **kwargs):
-            self.marks: list[tuple[int, int]] = []
+            self.marks: list[tuple[int, int, int]] = []
             super().__init__(*args, **kwargs)
 
         def apply(self, code: int) -> None:
-            self.marks.append((len(self.events), int(code)))
+            self.marks.append((len(self.events), int(code), len(self.legal())))
             super().apply(code)
 
     return Recorded
@@ -52,16 +53,19 @@ def play_recorded(spec, game: int, game_class, quiet: tuple[str, ...] = ()):
     legal = np.zeros(spec.ruleset.legal_len, np.int32)
     state[L.H_CAP_TURNS] = spec.turn_cap() * spec.n_players
     rng = np.array([stream_start(spec.seed, game, CHANCE_STREAM)], np.uint64)
-    if deal(state, rules, spec.n_players, rng, legal) == 1 and legal[0] < 0:
-        step(state, rules, legal[0], rng, legal)  # the loop's first step, no decision (C_BEGIN)
+    n = deal(state, rules, spec.n_players, rng, legal)
+    if n == 1 and legal[0] < 0:
+        n = step(state, rules, legal[0], rng, legal)  # the loop's first step, no decision (C_BEGIN)
     at = {}
-    for logged, code in marks:
+    for logged, code, n_legal in marks:
+        if n_legal == 1 and not (n == 1 and legal[0] == code):
+            continue  # a forced decision the engine applied itself (kernel.py's contract)
         last = logged - 1
         while last >= 0 and events[last]["kind"] in quiet:
             last -= 1
         if last >= 0 and events[last]["kind"] == "table":
             at[last] = state.copy()
-        step(state, rules, code, rng, legal)
+        n = step(state, rules, code, rng, legal)
         kernel.end_turn_cap_reached(state)
     return events, at
 
