@@ -85,3 +85,24 @@ def table_blocks(text: str) -> list[list[str]]:
             blocks.append([])
         blocks[-1].append(line)
     return blocks
+
+
+def assert_tables_match(story, events, engine_states, view, parse, engine_table, share=2) -> list:
+    """``story(view)``: the story's lines with table lines for ``view``. Its own lines stay as
+    without a view; it holds one table block per table event; each block compared with the engine
+    (``engine_states``) reads back (``parse``) equal to ``engine_table(state, view)``, and more
+    than 1/``share`` of them are compared. Returns the parsed blocks."""
+    text = "\n".join(story(view))
+    plain = "\n".join(story(None)).splitlines()
+    assert [line for line in text.splitlines() if not line.startswith(TABLE_MARK)] == plain
+    tables = [i for i, ev in enumerate(events) if ev["kind"] == "table"]
+    blocks = table_blocks(text)
+    assert len(blocks) == len(tables) > 5
+    told, checked = [], 0
+    for i, block in zip(tables, blocks, strict=True):
+        told.append(parse(block))
+        if i in engine_states:
+            assert told[-1] == engine_table(engine_states[i], view), f"event {i}: {block}"
+            checked += 1
+    assert checked > len(tables) // share
+    return told

@@ -10,11 +10,11 @@ import pytest
 
 from cardsim.core import layout as L
 from cardsim.core import runner
-from cardsim.core.table import TABLE_MARK, TableView
+from cardsim.core.table import TableView
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 from cardsim.games.pajarracos import trace
-from tests.replay_tables import play_recorded, table_blocks
+from tests.replay_tables import assert_tables_match, play_recorded
 
 GAME = "pajarracos"
 TYPE = {C.card_type_name(t): t for t in range(C.N_TYPES)}
@@ -81,17 +81,8 @@ CASES = [
 def test_table_lines_read_back_equal_the_engine(players, bots, rules):
     spec = runner.make_spec(GAME, 1, players, bots, rules, seed=11)
     events, engine_states = play_recorded(spec, 0, REF.ReferenceGame, quiet=(REF.EV_TURN,))
-    plain = "\n".join(trace._story(spec, 0, events)).splitlines()
-    tables = [i for i, ev in enumerate(events) if ev["kind"] == REF.EV_TABLE]
+    story = lambda view: trace._story(spec, 0, events, view)  # noqa: E731
     for view in (TableView(all_hands=True), TableView(seat=1)):
-        text = "\n".join(trace._story(spec, 0, events, view))
-        assert [line for line in text.splitlines() if not line.startswith(TABLE_MARK)] == plain
-        blocks = table_blocks(text)
-        assert len(blocks) == len(tables) > 5
-        checked = 0
-        for i, block in zip(tables, blocks, strict=True):
-            if i in engine_states:
-                assert parse(block) == engine_table(engine_states[i], view), f"event {i}: {block}"
-                checked += 1
-        assert checked > len(tables) // 2
+        assert_tables_match(story, events, engine_states, view, parse, engine_table)
+    text = "\n".join(story(TableView()))
     assert any("sent by Seat" in line for line in text.splitlines())

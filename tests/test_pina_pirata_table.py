@@ -18,7 +18,7 @@ from cardsim.core.table import TABLE_MARK, TableView
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import reference as REF
 from cardsim.games.pina_pirata import trace
-from tests.replay_tables import play_recorded, table_blocks
+from tests.replay_tables import assert_tables_match, play_recorded, table_blocks
 
 GAME = "pina-pirata"
 MASKS = C.card_masks(10, 1)
@@ -109,30 +109,20 @@ CASES = [
 def test_table_lines_read_back_equal_the_engine(players, bots, rules):
     spec = runner.make_spec(GAME, 1, players, bots, rules, seed=3)
     events, engine_states = play_recorded(spec, 0, REF.ReferenceGame)
-    follow = TableView(seat=1)
-    for view, hands in ((TableView(all_hands=True), range(players)), (follow, [1])):
-        text = "\n".join(trace._story(spec, 0, events, view))
-        story = [line for line in text.splitlines() if not line.startswith(TABLE_MARK)]
-        plain = "\n".join(trace._story(spec, 0, events)).splitlines()
-        assert story == plain  # the story's own lines stay as they were
-        tables = [i for i, ev in enumerate(events) if ev["kind"] == REF.EV_TABLE]
-        blocks = table_blocks(text)
-        assert len(blocks) == len(tables) > 5
-        checked = 0
-        for i, block in zip(tables, blocks, strict=True):
-            told = parse(block)
-            assert [s["hand"] is not None for s in told["seats"]] == [
-                s in hands for s in range(players)
-            ]
-            if i not in engine_states:
-                continue
-            want = engine_table(engine_states[i], players, spec.rules["mode"] == "cruise")
-            for s in range(players):
-                if s not in hands:
-                    want["seats"][s]["hand"] = None
-            assert told == want, f"event {i}: {block}"
-            checked += 1
-        assert checked > len(tables) // 4  # the others: a turn with no choice (a forced draw)
+    cruise = spec.rules["mode"] == "cruise"
+
+    def engine_view(state, view):
+        want = engine_table(state, players, cruise)
+        for s, seat in enumerate(want["seats"]):
+            seat["hand"] = seat["hand"] if view.shows_hand(s) else None
+        return want
+
+    story = lambda view: trace._story(spec, 0, events, view)  # noqa: E731
+    for view in (TableView(all_hands=True), TableView(seat=1)):
+        told = assert_tables_match(story, events, engine_states, view, parse, engine_view, share=4)
+        for table in told:  # every block, compared with the engine or not: the hands shown
+            shown = [seat["hand"] is not None for seat in table["seats"]]
+            assert shown == [view.shows_hand(s) for s in range(players)]
 
 
 def test_moonlight_face_up_cards_are_on_the_table():
