@@ -14,15 +14,45 @@ from cardsim.core.errors import CardsimError
 @options.game_argument
 @options.game_index_option
 @options.spec_options
+@click.option(
+    "--table",
+    is_flag=True,
+    help="Show the table at each turn's start, in lines that begin with '  | ': the public "
+    "state, and the hand of the --seat followed (or every hand with --all-hands).",
+)
+@click.option(
+    "--seat",
+    "follow",
+    type=int,
+    default=None,
+    help="With --table: the seat whose hand the table shows.",
+)
+@click.option("--all-hands", is_flag=True, help="With --table: show every seat's hand.")
 @text_json_option
 def replay(
-    game, game_index, players, bots, bot_files, bot_params, seed, rules, variant, fmt
+    game,
+    game_index,
+    players,
+    bots,
+    bot_files,
+    bot_params,
+    seed,
+    rules,
+    variant,
+    table,
+    follow,
+    all_hands,
+    fmt,
 ) -> None:
     """Tell the story of game I of the run (same --seed, --players, --bots, --bot-param,
     --rules and --variant): one line per event, wrapped to the terminal's width when printed on
-    one (piped into grep or a file, each event stays on one line). --format json: the same
-    lines in a list, with the run's settings."""
+    one (piped into grep or a file, each event stays on one line). --table adds the table at
+    each turn's start. --format json: the same lines in a list, with the run's settings."""
     from cardsim.cli.specs import spec_from_options
+    from cardsim.core.table import TableView
+
+    if (follow is not None or all_hands) and not table:
+        raise CardsimError("--seat and --all-hands choose the hands --table shows: add --table")
 
     with compiling(game, bot_files, bots=bots):
         from cardsim.core.runner import parse_index  # numba: after the compile notice
@@ -41,8 +71,17 @@ def replay(
         )
     if spec.ruleset.replay is None:
         raise CardsimError(f"{spec.ruleset.name} has no replay")
+    if follow is not None and not 0 <= follow < spec.n_players:
+        raise CardsimError(f"--seat {follow}: the seats are 0 to {spec.n_players - 1}")
+    view = TableView(follow, all_hands) if table else None
+    if view is not None and not _tells_table(spec.ruleset.replay):
+        raise CardsimError(f"{spec.ruleset.name}'s replay has no --table view")
     try:
-        story = spec.ruleset.replay(spec, index)
+        story = (
+            spec.ruleset.replay(spec, index, table=view)
+            if view
+            else spec.ruleset.replay(spec, index)
+        )
     except CardsimError as exc:  # a bot's bad answer: say in which game
         raise CardsimError(f"game {index}: {exc}") from None
     text = story if isinstance(story, str) else "\n".join(map(str, story))
@@ -73,6 +112,18 @@ def _search_lines(spec) -> str:
             f"  turn {turn + 1}, seat {seat} ({bot}): chose {code}, visit share {share:.0%}"
         )
     return "\n".join(lines)
+
+
+def _tells_table(replay_fn) -> bool:
+    """Whether a ruleset's replay takes a ``table`` view (a plug-in's may not)."""
+    import importlib
+    import inspect
+
+    from cardsim.core.registry import Lazy
+
+    if isinstance(replay_fn, Lazy):
+        replay_fn = getattr(importlib.import_module(replay_fn.module), replay_fn.attr)
+    return "table" in inspect.signature(replay_fn).parameters
 
 
 def _stdout_is_terminal() -> bool:

@@ -42,6 +42,7 @@ EV_SETUP = "setup"  # first, farm (kinds of positions 0..6), stack_left
 # umbrella: card, kind_code, seeds (per seat), when ("setup" | "refill" | "op_draw" | "op_keep")
 EV_UMBRELLA = "umbrella"
 EV_MARKET = "market"  # cards (per slot, -1 empty), prices, stack_left, after ("setup" | "buy")
+EV_TABLE = "table"  # a turn starts: farms, storage, cards owned, market (replay --table)
 EV_TURN = "turn"  # turn (1-based), seat
 EV_NO_SEEDS = "no_seeds"  # seat, from_house (to storage), placed (positions), house_placed (the
 # positions whose seed came from the House: 2020 procedure, A11), after_repeat (A3)
@@ -275,6 +276,23 @@ class ReferenceGame:
         if not self._begin_turn():
             self._finish_turn()
 
+    def table(self) -> dict:
+        """An ``EV_TABLE`` event: every farm (seeds per position, House first), storage and the
+        market cards owned per kind; the market's slots (kind, price) and the stack's size."""
+        market = [
+            (self.market[s] // self.per_kind, self.price(s)) if self.market[s] != _EMPTY else None
+            for s in range(self.n_slots)
+        ]
+        return {
+            "kind": EV_TABLE,
+            "seat": self.seat,
+            "seeds": [list(seeds) for seeds in self.seeds],
+            "storage": list(self.storage),
+            "owned": [list(owned) for owned in self.owned],
+            "market": market,
+            "stack": len(self.stack),
+        }
+
     # Events --------------------------------------------------------------------------------------
     def _log_market(self, after: str) -> None:
         prices = [self.price(s) if self.market[s] != _EMPTY else 0 for s in range(self.n_slots)]
@@ -336,6 +354,7 @@ class ReferenceGame:
 
     def _begin_turn(self) -> bool:
         """Start the turn of ``self.seat``; True if a PLANT decision is now pending (R6, R7)."""
+        self.events.append(self.table())
         self.events.append({"kind": EV_TURN, "turn": self.turns + 1, "seat": self.seat})
         if self._no_seeds_left():
             self._no_seeds(after_repeat=False)

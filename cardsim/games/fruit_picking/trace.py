@@ -3,7 +3,10 @@
 ``replay(spec, game)`` plays game ``game`` of a ``runner.RunSpec`` with the plain-Python reference
 (``reference.py``), turns its events into the words a player uses (``fruit-picking.md`` terms:
 farm, storage, House, target card, market, stack), then plays the same game on the compiled engine
-and says whether both outcome rows agree.
+and says whether both outcome rows agree. With a ``TableView`` (``cardsim replay --table``), each
+turn starts with table lines (``core/table.py``): the market (each slot's fruit and price) and the
+stack's size, then each seat's farm (seeds per position, the House first), storage and the market
+cards it owns per fruit. Everything in Fruit Picking is open, so every seat is shown whole.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from cardsim.core import layout as L
 from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
+from cardsim.core.table import TableView, table_lines
 from cardsim.games.fruit_picking import cards as C
 from cardsim.games.fruit_picking import reference as REF
 
@@ -92,7 +96,25 @@ def _non_default_rules(spec) -> str:
     return ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "standard rules"
 
 
-def _story(spec, game: int, events: list[dict]) -> list[str]:
+def _table(ev: dict) -> list[str]:
+    """The table at the start of a turn (``EV_TABLE``), as table lines."""
+    market = ", ".join(
+        "empty" if slot is None else f"{_kind(slot[0])} for {slot[1]}" for slot in ev["market"]
+    )
+    lines = [
+        f"Table at the start of Seat {ev['seat']}'s turn: market: {market}; "
+        f"stack: {_n(ev['stack'], 'card')}."
+    ]
+    for s, seeds in enumerate(ev["seeds"]):
+        owned = ", ".join(f"{_kind(k)} {n}" for k, n in enumerate(ev["owned"][s]))
+        lines.append(
+            f"Seat {s}: farm, House first: {' '.join(map(str, seeds))}; "
+            f"storage: {ev['storage'][s]}; cards: {owned}."
+        )
+    return table_lines(lines)
+
+
+def _story(spec, game: int, events: list[dict], view: TableView | None = None) -> list[str]:
     setup = events[0]
     t = _Teller(spec, game, setup["farm"])
     lines = [
@@ -105,7 +127,10 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     ]
     for ev in events[1:]:
         k = ev["kind"]
-        if k == REF.EV_UMBRELLA:
+        if k == REF.EV_TABLE:
+            if view is not None:
+                lines += _table(ev)
+        elif k == REF.EV_UMBRELLA:
             who = ", ".join(f"{t.seat(s)} +{n}" for s, n in enumerate(ev["seeds"]))
             lines.append(
                 f"  Umbrella! The {t.card(ev['card'])} was drawn: each player moves seeds "
@@ -169,8 +194,7 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
         elif k == REF.EV_TRIGGER:
             who = "during setup" if ev["seat"] < 0 else f"by {t.seat(ev['seat'])}"
             lines.append(
-                f"  The end is triggered {who}: {END_WORDS[ev['reason']]}; "
-                "the round is completed."
+                f"  The end is triggered {who}: {END_WORDS[ev['reason']]}; the round is completed."
             )
         elif k == REF.EV_TURN_END:
             lines.append(f"  {t.farm_line(ev['seeds'], ev['storage'])}.")
@@ -196,9 +220,10 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     return lines
 
 
-def replay(spec, game: int) -> str:
-    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check."""
+def replay(spec, game: int, table: TableView | None = None) -> str:
+    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check;
+    with ``table``, table lines at each turn's start."""
     game_row, seat_rows, events = REF.play_reference(spec, game)
-    lines = _story(spec, game, events)
+    lines = _story(spec, game, events, table)
     lines.append(engine_check(spec, game, game_row, seat_rows))
     return "\n".join(lines)

@@ -40,6 +40,7 @@ from cardsim.games.pajarracos import rules as R
 # Event kinds -------------------------------------------------------------------------------------
 EV_DEAL = "deal"  # first, hands (cards per seat), reserve_left, replay (0: the first game)
 EV_TURN = "turn"  # turn (1-based, all games), seat, extra (0, or the extra turn's number, R18)
+EV_TABLE = "table"  # a turn starts: hands, orchards, reserve (replay --table)
 EV_FRUIT = "fruit"  # seat, tree, ordinary, juicy, size (after), new (1: a new tree) (R6-R9)
 EV_ATTRACT = "attract"  # seat, crow, source (tree), tree: a juicy card pulled a crow card (R10)
 EV_CROW = "crow"  # seat, crow, tree (R11)
@@ -640,11 +641,25 @@ class ReferenceGame:
         self._reset_context()
         self._discarded: list[int] = []
 
+    def table(self) -> dict:
+        """An ``EV_TABLE`` event: the reserve's size, each hand (cards per type) and each
+        orchard's trees (kind: size, crow, its sender, scarecrow)."""
+        return {
+            "kind": EV_TABLE,
+            "seat": self.seat,
+            "reserve": len(self.reserve),
+            "hands": [list(h) for h in self.hands],
+            "trees": [
+                [(t.size, t.crow, t.sender, t.scarecrow) for t in trees] for trees in self.trees
+            ],
+        }
+
     def _begin_turn(self) -> None:
         """The turn of ``self.seat`` starts; with no card in hand the game ends (R23)."""
         if self.hand_total(self.seat) == 0:
             self._end_game(C.END_EMPTY_HAND)
             return
+        self.events.append(self.table())
         self.events.append({"kind": EV_TURN, "turn": self.turns + 1, "seat": self.seat, "extra": 0})
         self._start_action()
 

@@ -8,6 +8,11 @@ compiled engine and says whether both outcome rows agree.
 The teller keeps the tree sizes itself (a fruit event gives a tree's size after the play, an eat
 event what is left), so that a crow's line can say how big the tree it lands on is and the final
 orchards of a game whose tie is replayed (A14) can be shown before the replay clears the table.
+
+With a ``TableView`` (``cardsim replay --table``), each turn starts with table lines
+(``core/table.py``): the reserve pile's size, then per seat its hand's size (the cards for the
+followed seat or every seat) and its orchard: each tree's kind and size, the crow card on it and
+who sent it, and a scarecrow.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from cardsim.core import layout as L
 from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
+from cardsim.core.table import TableView, table_lines
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF
 
@@ -318,7 +324,39 @@ _SIMPLE = {
 }
 
 
-def _story(spec, game: int, events: list[dict]) -> list[str]:
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+CROW_ON = {C.LONE: "lone crow", C.FLOCK_ON: "flock of crows"}
+
+
+def _tree(kind: int, size: int, crow: int, sender: int, scarecrow: bool) -> str:
+    marks = [f"{CROW_ON[crow]} sent by Seat {sender}"] if crow != C.NO_CROW else []
+    marks += ["scarecrow"] if scarecrow else []
+    return f"{C.KIND_NAMES[kind]} {size}" + (f" [{', '.join(marks)}]" if marks else "")
+
+
+def _table(view: TableView, ev: dict) -> list[str]:
+    """The table at the start of a turn (``EV_TABLE``), as table lines."""
+    lines = [
+        f"Table at the start of Seat {ev['seat']}'s turn: reserve pile: {_cards(ev['reserve'])}."
+    ]
+    for s, hand in enumerate(ev["hands"]):
+        held = _cards(sum(hand))
+        if view.shows_hand(s):
+            cards = ", ".join(f"{C.card_type_name(t)} x{n}" for t, n in enumerate(hand) if n)
+            held += f" ({cards or 'none'})"
+        trees = ", ".join(
+            _tree(kind, *tree)
+            for kind, tree in enumerate(ev["trees"][s])
+            if tree[0] or tree[1] != C.NO_CROW or tree[3]
+        )
+        lines.append(f"Seat {s}: hand: {held}; orchard: {trees or 'none'}.")
+    return table_lines(lines)
+
+
+def _story(spec, game: int, events: list[dict], view: TableView | None = None) -> list[str]:
     t = _Teller(spec, game)
     lines = [
         f"Pajarracos, game {game} of the run seeded {spec.seed}: {spec.n_players} players, "
@@ -326,9 +364,11 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     ]
     for i, ev in enumerate(events):
         kind = ev["kind"]
-        if kind == REF.EV_TURN and ev["extra"] and events[i + 1]["kind"] == REF.EV_DECLINE:
+        if kind == REF.EV_TABLE:
+            lines += _table(view, ev) if view is not None else []
+        elif kind == REF.EV_TURN and ev["extra"] and events[i + 1]["kind"] == REF.EV_DECLINE:
             continue  # a declined extra turn is told with the shoo-out that earned it
-        if kind in _SIMPLE:
+        elif kind in _SIMPLE:
             lines += _SIMPLE[kind](t, ev)
         elif kind == REF.EV_FRUIT:
             lines += _fruit(t, ev, events[i + 1] if i + 1 < len(events) else None)
@@ -340,9 +380,10 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     return lines
 
 
-def replay(spec, game: int) -> str:
-    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check."""
+def replay(spec, game: int, table: TableView | None = None) -> str:
+    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check;
+    with ``table``, table lines at each turn's start."""
     game_row, seat_rows, events = REF.play_reference(spec, game)
-    lines = _story(spec, game, events)
+    lines = _story(spec, game, events, table)
     lines.append(engine_check(spec, game, game_row, seat_rows))
     return "\n".join(lines)

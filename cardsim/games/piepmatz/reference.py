@@ -28,6 +28,7 @@ from cardsim.games.piepmatz import cards as C
 
 EV_DEAL = "deal"  # first, removed (species or -1), perches [bird per row], queue, column, feeder
 EV_TURN = "turn"  # turn (1-based), seat, hand_empty (A16: phases A and B skipped)
+EV_TABLE = "table"  # a turn starts: the table as it is (replay --table; ``ReferenceGame.table``)
 EV_PLAY = "play"  # seat, bird, perch, total (ground total), perched (bird)
 EV_SEED = "seed"  # seat, value, position (1-based, or 0: from the feeder deck)
 EV_MISS = "miss"  # seat, position: d pointed past the column (A6), or the feeder deck was empty (0)
@@ -248,6 +249,7 @@ class ReferenceGame:
         self.played = -1
         self.played_perch = -1
         self.phase = C.PHASE_PLAY
+        self.events.append(self.table())
         if self.hands[seat]:
             self.events.append(
                 {"kind": EV_TURN, "turn": self.turns + 1, "seat": seat, "hand_empty": 0}
@@ -638,6 +640,26 @@ class ReferenceGame:
             obs = self.observation(self.seat)
             choice = reference.ask_bot(bot, obs, legal, params, self.bot_rng, C.MAX_LEGAL)
             self.apply(legal[choice])
+
+    def table(self) -> dict:
+        """An ``EV_TABLE`` event: the rows, columns, queue, decks' sizes, and each seat's hand,
+        public hand size, scoring pile (and as each seat knows every pile, A22), collection."""
+        return {
+            "kind": EV_TABLE,
+            "seat": self.seat,
+            "rows": [list(row) for row in self.rows],
+            "column": list(self.column),
+            "bad": list(self.bad_column),
+            "queue": list(self.queue),
+            "feeder": len(self.feeder),
+            "birds": len(self.bird_deck),
+            "hands": [sorted(h) for h in self.hands],
+            "hand_shown": list(self.hand_shown),
+            "piles": [list(p) for p in self.piles],
+            "lost": list(self.pile_lost),
+            "known": [self.known_piles(viewer) for viewer in range(self.n)],
+            "collections": [sorted(c) for c in self.collections],
+        }
 
     # State encoding (cards.py layout) ----------------------------------------------------------
     def known_piles(self, viewer: int) -> tuple[list[list[int]], list[int]]:

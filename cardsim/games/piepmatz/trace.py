@@ -5,6 +5,13 @@
 bird, ground birds, seed column, bad cards, feeder deck, queue, collection, scoring pile), then
 plays the same game on the compiled engine and says whether both outcome rows agree. The replay
 tells everything, hidden cards included: it is the game's record, not a player's view.
+
+With a ``TableView`` (``cardsim replay --table``), each turn starts with table lines
+(``core/table.py``): the decks' sizes, the seed and bad-card columns, the queue, each row (perched
+bird, ground birds), then a line per seat: its hand's size (the cards for the followed seat or
+every seat), its scoring pile's size and the cards the squirrels took from it (public, A22) and,
+as the followed seat knows it, the pile's seed cards (card for card, or those seen entering it),
+and its collection.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 from cardsim.core import layout as L
 from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
+from cardsim.core.table import TableView, table_lines
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import reference as REF
 
@@ -51,10 +59,12 @@ def _column(values: list[int]) -> str:
 
 
 class _Teller:
-    def __init__(self, spec, game: int):
+    def __init__(self, spec, game: int, view: TableView | None = None):
+        self.view = view  # None: no table lines
         names = [spec.bots[b].name for b in seat_bots(spec, game)]
         self.labels = [f"Seat {s} ({name})" for s, name in enumerate(names)]
         self.n = spec.n_players
+        self.rules = spec.rules
 
     def seat(self, s: int) -> str:
         return self.labels[s]
@@ -63,7 +73,9 @@ class _Teller:
 def _deal(t: _Teller, ev: dict) -> list[str]:
     lines = [f"{t.seat(ev['first'])} is the start player (R7)."]
     if ev["removed"] >= 0:
-        lines.append(f"2 players: the {_plural(C.SPECIES_NAMES[ev['removed']])} leave the game (R4).")
+        lines.append(
+            f"2 players: the {_plural(C.SPECIES_NAMES[ev['removed']])} leave the game (R4)."
+        )
     perched = "; ".join(f"perch {p + 1}: {_bird(b)}" for p, b in enumerate(ev["perches"]))
     lines.append(f"Perched birds: {perched}. Queue: {_birds(ev['queue'])}.")
     lines.append(
@@ -71,6 +83,45 @@ def _deal(t: _Teller, ev: dict) -> list[str]:
         f"{_n(ev['feeder'], 'card')} in the feeder deck."
     )
     return lines
+
+
+def _pile_known(t: _Teller, ev: dict, owner: int) -> str:
+    """What the table says of a scoring pile's seed cards: all of them with ``--all-hands`` (the
+    record); as the followed seat knows them (A22); nothing when no seat is followed."""
+    if t.view.all_hands:
+        counts, how = ev["piles"][owner], "seeds"
+    elif t.view.seat is not None:
+        piles, exact = ev["known"][t.view.seat]
+        if not exact[owner] and not t.rules["public_scoring_piles"]:
+            return ""
+        counts, how = piles[owner], "seeds" if exact[owner] else "entered"
+    else:
+        return ""
+    return f" [{how} worth 1/2/3: {'/'.join(map(str, counts))}]"
+
+
+def _table(t: _Teller, ev: dict) -> list[str]:
+    """The table at the start of a turn (``EV_TABLE``), as table lines."""
+    bad = ", ".join(C.feeder_name(c) for c in ev["bad"]) or "empty"
+    lines = [
+        f"Table at the start of Seat {ev['seat']}'s turn: feeder deck: {_n(ev['feeder'], 'card')}; "
+        f"bird deck: {_n(ev['birds'], 'card')}; seed column: {_column(ev['column'])}; "
+        f"bad cards: {bad}; queue: {', '.join(map(_bird, ev['queue'])) or 'empty'}."
+    ]
+    for p, row in enumerate(ev["rows"]):
+        ground = ", ".join(map(_bird, row[1:])) or "none"
+        lines.append(f"Row {p + 1}: perch {_bird(row[0])}; ground: {ground}.")
+    for s in range(t.n):
+        hand = _n(ev["hand_shown"][s], "card")
+        if t.view.shows_hand(s):
+            hand += f" ({', '.join(map(_bird, ev['hands'][s])) or 'none'})"
+        size = sum(ev["piles"][s])
+        collection = ", ".join(map(_bird, ev["collections"][s])) or "none"
+        lines.append(
+            f"Seat {s}: hand: {hand}; scoring pile: {_n(size, 'card')}, {ev['lost'][s]} lost"
+            f"{_pile_known(t, ev, s)}; collection: {collection}."
+        )
+    return table_lines(lines)
 
 
 def _turn(t: _Teller, ev: dict) -> list[str]:
@@ -223,6 +274,7 @@ def _tie_break(t: _Teller, ev: dict) -> list[str]:
 
 
 _WORDS = {
+    REF.EV_TABLE: lambda t, ev: _table(t, ev) if t.view is not None else [],
     REF.EV_DEAL: _deal,
     REF.EV_TURN: _turn,
     REF.EV_PLAY: _play,
@@ -244,9 +296,9 @@ _WORDS = {
 }
 
 
-def story(spec, game: int, events: list[dict]) -> list[str]:
-    """The lines of a game's story from its events."""
-    t = _Teller(spec, game)
+def story(spec, game: int, events: list[dict], view: TableView | None = None) -> list[str]:
+    """The lines of a game's story from its events; with ``view``, its table lines too."""
+    t = _Teller(spec, game, view)
     rules = ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "standard rules"
     lines = [
         f"Piepmatz, game {game} of the run seeded {spec.seed}: {spec.n_players} players, {rules}."
@@ -260,9 +312,10 @@ def story(spec, game: int, events: list[dict]) -> list[str]:
     return lines
 
 
-def replay(spec, game: int) -> str:
-    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check."""
+def replay(spec, game: int, table: TableView | None = None) -> str:
+    """The turn-by-turn story of game ``game`` of ``spec``, ending with the engine cross-check;
+    with ``table``, table lines at each turn's start."""
     game_row, seat_rows, events = REF.play_reference(spec, game)
-    lines = story(spec, game, events)
+    lines = story(spec, game, events, table)
     lines.append(engine_check(spec, game, game_row, seat_rows))
     return "\n".join(lines)

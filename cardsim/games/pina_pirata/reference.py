@@ -34,6 +34,7 @@ EV_NO_CARD = "no_card"  # a draw found no card (R16)
 EV_TILE = "tile"  # a tile resolves; text says what it did
 EV_DISCARD = "discard"
 EV_SKIP = "skip"  # T12: seat skips its turn
+EV_TABLE = "table"  # a turn starts: the table as it is (hands, tiles, piles), for replay --table
 EV_DECLINE = "decline"  # seat declines an optional effect of tile (0: an extra play of T8/T15)
 EV_NO_DRAW = "no_draw"  # T38 (A29): seat cannot play and, leading in cards in front, does not draw
 EV_WIN = "round_won"
@@ -194,6 +195,22 @@ class ReferenceGame:
     def log(self, kind: str, **data) -> None:
         self.events.append({"kind": kind, "round": self.round, "turn": self.turns, **data})
 
+    def log_table(self) -> None:
+        """An ``EV_TABLE`` event: the table at the start of the active seat's turn."""
+        moon = self.on(33)
+        self.log(
+            EV_TABLE,
+            seat=self.active,
+            deck=len(self.deck),
+            tops=[self.top(p) for p in range(len(self.piles))],
+            tiles=[(t, bool(down)) for t, down, _ in self.in_play],
+            hands=[sorted(h) for h in self.hands],
+            shown=[h[0] if moon and len(h) == 1 else -1 for h in self.hands],
+            front=[list(self.in_front(s)) for s in range(self.n)],
+            maps=list(self.maps),
+            rounds_won=list(self.rounds_won),
+        )
+
     # Pirates a card shows --------------------------------------------------------------------------
     def on(self, tile: int) -> bool:
         """``tile`` is in play face up."""
@@ -318,17 +335,22 @@ class ReferenceGame:
             return True
         if not permissions:
             return False
+        prohibitions = self.prohibitions(seat, card, pile)
+        if not prohibitions:
+            return True
+        if self.v["tile_conflict"] == "prohibition_wins":
+            return False
+        return max(age for age, _ in permissions) > max(prohibitions)
+
+    def prohibitions(self, seat: int, card: int, pile: int) -> list[int]:
+        """Ages of the tiles that forbid ``card`` onto pile ``pile`` (T7, T22)."""
         prohibitions = []
         top = self.top(pile)
         if self.on(7) and self.shows_played(card) & self.shows_played(top) & WALRUS_BIT:
             prohibitions.append(self.age(7))
         if self.on(22) and self.fake_map_holder == seat and len(self.hands[seat]) == 1:
             prohibitions.append(self.age(22))
-        if not prohibitions:
-            return True
-        if self.v["tile_conflict"] == "prohibition_wins":
-            return False
-        return max(age for age, _ in permissions) > max(prohibitions)
+        return prohibitions
 
     def permissions(self, seat: int, card: int, pile: int) -> list[tuple[int, int]] | None:
         """What lets ``card`` go onto pile ``pile``'s top card: (age, tile) pairs, tile 0 and age
@@ -367,15 +389,20 @@ class ReferenceGame:
         return permissions
 
     def allowed_by(self, seat: int, card: int, pile: int) -> list[int]:
-        """For the log: the tiles that let a play through when the two cards as printed share no
-        pirate (T7's solitary Walrus and T31's link count as tiles here), oldest first."""
+        """For the log: the tile that let a play through when the two cards as printed share no
+        pirate (T7's solitary Walrus and T31's link count as tiles here): the one the play needed,
+        not every tile that would also have allowed it. With a prohibition overruled
+        (``tile_conflict=newest_wins``, A19) that is the newest permission; else the link (T7,
+        T31) when there is one, else the oldest Joker or match tile."""
         top = self.top(pile)
         if top < 0 or self.masks[card] & self.masks[top]:
             return []
-        tiles = {tile for _, tile in self.permissions(seat, card, pile) if tile}
+        tiles = [(age, tile) for age, tile in self.permissions(seat, card, pile) if tile]
+        if self.prohibitions(seat, card, pile):
+            return [max(tiles)[1]]
         if self.shows_played(card) & self.shows_played(top):  # no pirate shared as printed
-            tiles.add(7 if self.on(7) and WALRUS_BIT in (self.masks[card], self.masks[top]) else 31)
-        return sorted(tiles, key=self.age)
+            return [7 if self.on(7) and WALRUS_BIT in (self.masks[card], self.masks[top]) else 31]
+        return [min(tiles)[1]]
 
     def plays(self, seat: int) -> list[int]:
         return [
@@ -473,6 +500,7 @@ class ReferenceGame:
         self.main_played = False
         self.pending_extra = 0
         self.turn_plays = 0
+        self.log_table()
         yield from self._window()
         # R7, R8 (A1, T38)
         legal = self.plays(seat)

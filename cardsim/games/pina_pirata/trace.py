@@ -3,13 +3,18 @@ log in the words of ``pina-pirata.md`` (Action pile, deck, Adventure tiles, map 
 
 ``replay(spec, game)`` plays game ``game`` of a ``runner.RunSpec`` with the plain-Python reference
 (``reference.py``), tells its ``EV_*`` events, then plays the same game on the compiled engine and
-says whether both outcome rows agree.
+says whether both outcome rows agree. With a ``TableView`` (``cardsim replay --table``), each
+turn starts with table lines (``core/table.py``): the Action pile top(s), the tiles in play (face
+down marked), the deck's size, then a line per seat: its Hand's size (the cards for the followed
+seat or every seat), the face-up card of a one-card Hand under Moonlight (T33), the cards in front
+of it, and its map pieces (Treasure Hunt) or rounds won (Cruise).
 """
 
 from __future__ import annotations
 
 from cardsim.core.options import changed_values
 from cardsim.core.reference import engine_check, seat_bots
+from cardsim.core.table import TableView, table_lines
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import reference as REF
 
@@ -19,10 +24,13 @@ def _n(count: int, word: str) -> str:
 
 
 class _Teller:
-    def __init__(self, spec):
+    def __init__(self, spec, view: TableView | None = None):
         self.masks = C.card_masks(spec.rules["pirate_types"], spec.rules["solitary_per_type"])
         self.discard_to_top = spec.rules["discard_to_top"]
+        self.cruise = spec.rules["mode"] == "cruise"
         self.two_piles = False  # Double Rations (T37) in play this round: say which pile (A32)
+        self.view = view  # None: no table lines
+        self.skipped = 0  # turns skipped this round (T12): the round's turn count leaves them out
 
     def card(self, card: int) -> str:
         return C.card_name(self.masks[card]) if card >= 0 else "nothing"
@@ -101,6 +109,42 @@ DECLINED = {
     27: "to turn a tile face down (Old Sea Dog, T27)",
     35: "to discard a card (Favorable Current, T35)",
 }
+
+
+def _cards(t: _Teller, cards: list[int]) -> str:
+    return ", ".join(t.card(c) for c in cards) if cards else "none"
+
+
+def _table(t: _Teller, ev: dict) -> list[str]:
+    """The table at the start of a turn (``EV_TABLE``), as table lines."""
+    tiles = ", ".join(
+        f"{C.TILE_NAMES[tile]} (T{tile}{', face down' if down else ''})"
+        for tile, down in ev["tiles"]
+    )
+    if len(ev["tops"]) == 2:
+        tops = "Action piles: " + " and ".join(t.card(c) for c in ev["tops"])
+    else:
+        tops = f"Action pile: {t.card(ev['tops'][0])}"
+    lines = [
+        f"Table at the start of Seat {ev['seat']}'s turn: {tops}; tiles in play: "
+        f"{tiles or 'none'}; deck: {_n(ev['deck'], 'card')}."
+    ]
+    for s, hand in enumerate(ev["hands"]):
+        held = _n(len(hand), "card")
+        if t.view.shows_hand(s):
+            held += f" ({_cards(t, hand)})"
+        if ev["shown"][s] >= 0:
+            held += f", face up: {t.card(ev['shown'][s])} (Moonlight, T33)"
+        count = f"rounds won: {ev['rounds_won'][s]}" if t.cruise else f"map pieces: {ev['maps'][s]}"
+        lines.append(f"Seat {s}: {held}; in front: {_cards(t, ev['front'][s])}; {count}.")
+    return table_lines(lines)
+
+
+def _turns(t: _Teller, turns: int) -> str:
+    """A round's turn count as the engine counts it (turns played, ``F_ROUND_TURNS``), and the
+    skipped turns (T12) it leaves out."""
+    skipped = f", not counting {_n(t.skipped, 'skipped turn')}" if t.skipped else ""
+    return f"{_n(turns, 'turn')}{skipped}"
 
 
 def _tile(t: int) -> str:
@@ -191,7 +235,9 @@ def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
     named in that line when it already says the seat draws (T10, T14, T15)."""
     seat, card = ev["seat"], t.card(ev["card"])
     if ev["extra"]:  # A24: T36's extra attempt found no card to play (or drew by choice, A1)
-        lines.append(f"  Seat {seat} draws a card ({card}) instead of an extra card (Full Sails, T36).")
+        lines.append(
+            f"  Seat {seat} draws a card ({card}) instead of an extra card (Full Sails, T36)."
+        )
         return
     if not ev["tile"]:
         lines.append(f"  Seat {seat} draws a card ({card}).")
@@ -203,8 +249,8 @@ def _tell_draw(t: _Teller, ev: dict, lines: list[str]) -> None:
         lines.append(f"    Seat {seat} draws a card ({card}).")
 
 
-def _story(spec, game: int, events: list[dict]) -> list[str]:
-    t = _Teller(spec)
+def _story(spec, game: int, events: list[dict], view: TableView | None = None) -> list[str]:
+    t = _Teller(spec, view)
     bots = [spec.bots[b].name for b in seat_bots(spec, game)]
     rules = ", ".join(changed_values(spec.ruleset.options, spec.rules)) or "standard rules"
     mode = "Cruise" if spec.rules["mode"] == "cruise" else "Treasure Hunt"
@@ -214,7 +260,11 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     ]
     for ev in events:
         kind = ev["kind"]
-        if kind == REF.EV_ROUND:
+        if kind == REF.EV_TABLE:
+            if t.view is not None:
+                lines += _table(t, ev)
+        elif kind == REF.EV_ROUND:
+            t.skipped = 0
             t.two_piles = len(ev["tops"]) == 2
             if t.two_piles:
                 tops = " and ".join(f"{t.card(c)}{t.pile(p)}" for p, c in enumerate(ev["tops"]))
@@ -253,6 +303,7 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
             what = DECLINED.get(ev["tile"], f"the effect of {_tile(ev['tile'])}")
             lines.append(f"    Seat {ev['seat']} declines {what}.")
         elif kind == REF.EV_SKIP:
+            t.skipped += 1
             lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
         elif kind == REF.EV_NO_CARD:
             lines.append(f"  Seat {ev['seat']} should draw, but no card is left to draw.")
@@ -273,7 +324,7 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
             else:
                 how = ": its Hand is empty"
             lines.append(
-                f"Seat {ev['seat']} wins round {ev['round']} after {_n(ev['turns'], 'turn')}{how}."
+                f"Seat {ev['seat']} wins round {ev['round']} after {_turns(t, ev['turns'])}{how}."
             )
         elif kind == REF.EV_CAPPED:
             if ev.get("turn_plays"):
@@ -283,7 +334,8 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
                 )
             else:
                 lines.append(
-                    f"Round {ev['round']} reaches the round turn cap ({_n(ev['turns'], 'turn')}): no winner."
+                    f"Round {ev['round']} reaches the round turn cap ({_turns(t, ev['turns'])}): "
+                    "no winner."
                 )
         elif kind == REF.EV_ASSIGN:
             parts = []
@@ -328,9 +380,10 @@ def _story(spec, game: int, events: list[dict]) -> list[str]:
     return lines
 
 
-def replay(spec, game: int) -> str:
-    """The round-by-round story of game ``game`` of ``spec``, ending with the engine cross-check."""
+def replay(spec, game: int, table: TableView | None = None) -> str:
+    """The round-by-round story of game ``game`` of ``spec``, ending with the engine cross-check;
+    with ``table``, table lines at each turn's start."""
     game_row, seat_rows, events = REF.play_reference(spec, game)
-    lines = _story(spec, game, events)
+    lines = _story(spec, game, events, table)
     lines.append(engine_check(spec, game, game_row, seat_rows))
     return "\n".join(lines)
