@@ -97,7 +97,12 @@ ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600}
 
 # Default rollout policy per ruleset (a built-in bot's name; not listed: ``random``), where the
 # strength study (analysis/search_strength.py) found random rollouts losing to a heuristic.
-ROLLOUTS: dict[str, str] = {}
+# `cardsim compare GAME --bots ismcts,HEURISTIC -n 20|30` at the default budget, 2026-12-06:
+# - Pajarracos 3p against strategist (33.3% fair): random rollouts 25.9% [19.9, 33.1], greedy
+#   32.5% [25.8, 40.0], strategist rollouts 29.8%, the margin reward 22.5%; greedy at 3,000
+#   iterations 33.9% [27.4, 41.1]: greedy is the best policy found, level with strategist;
+# - Piepmatz 2p against planner: random rollouts 50.0% [36.4, 63.6], greedy 68.3% [55.6, 78.8].
+ROLLOUTS: dict[str, str] = {"pajarracos": "greedy", "piepmatz": "greedy"}
 
 
 def rollout_names(ruleset) -> tuple[str, ...]:
