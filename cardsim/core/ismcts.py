@@ -90,8 +90,12 @@ MAX_SEATS = 8  # rows of the scratch seat outcome (more than any ruleset's playe
 # against Fruit Picking 4p at 1,000 in the same minute, and a game gets the round budget that
 # costs no more than that reference (docs/search.md, "Budgets"):
 # - Fruit Picking 4p, 1,000: the reference (1.8-2.0 s a game at load ~10, one thread);
-# - Pajarracos 4p: 300 iterations cost 0.15x the reference, so 1,000 ~0.5x;
-# - Piepmatz 4p: 300 iterations cost 0.44x the reference (long rollouts), so 1,000 ~1.5x: 600.
+# - Pajarracos 4p: 300 iterations cost 0.15x the reference with random rollouts, 0.26x with the
+#   default greedy ones (ROLLOUTS), so 1,000 ~0.9x;
+# - Piepmatz 4p: 300 iterations cost 0.44x with random rollouts (1,000 ~1.5x: 600 chosen) and
+#   0.64x with greedy ones, so 600 costs ~1.3x the reference with the default greedy rollouts:
+#   kept because the strength study measured 600 (beats planner); lower it to ~450 if the ladder
+#   overruns its time.
 DEFAULT_ITERATIONS = 1000
 ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600}
 
