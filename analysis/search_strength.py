@@ -9,9 +9,10 @@ machinery: ``experiments.play_blocks`` and ``analysis.compare``), so seat and tu
 out; win rates come with 95% intervals clustered by deal. Beside each result: iterations a
 decision and seconds a game (wall, on all threads; the machine's load is printed too).
 
-    python analysis/search_strength.py [--games 200] [--players 2] [--game NAME ...]
+    python analysis/search_strength.py [--games 200] [--players 2] [--game NAME ...] [--out PATH]
 
-Writes ``reports/search-strength/report.md``.
+Writes ``reports/search-strength/report.md`` (or ``--out``: one file per game when the games are
+run as separate processes side by side).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -78,13 +80,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="deals per matchup")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--game", action="append")
+    parser.add_argument("--out", type=Path, default=OUT, help="the report's path")
     args = parser.parse_args()
     games = args.game or [g for g in registry.available() if registry.get(g).determinize]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     lines = [
         "# Search strength: ismcts against the heuristics and against itself",
         "",
-        f"`python analysis/search_strength.py --games {args.games} --players {args.players}`, "
+        f"`python analysis/search_strength.py {' '.join(sys.argv[1:])}`, "
         f"{started}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (the "
         "machine was shared: seconds are wall time under that load).",
         "",
@@ -113,8 +116,8 @@ def main() -> None:
             print(table.to_string(index=False), flush=True)
             lines += [f"### {label}", "", f"{per_game:.2f} s a game (wall, 2 threads)", ""]
             lines += markdown(table) + [""]
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -45,6 +45,19 @@ def test_every_ruleset_with_a_determinizer_offers_ismcts():
     assert "fruit-picking" in SEARCHABLE
 
 
+def test_each_game_seats_ismcts_at_its_default_budget_and_rollout():
+    # the per-game tables (ismcts.ITERATIONS, ismcts.ROLLOUTS) reach the seated bot, and every
+    # rollout named there is one of the game's own bots
+    for game in SEARCHABLE:
+        ruleset = registry.get(game)
+        bot = ruleset.bots()["ismcts"]
+        budget = ismcts.ITERATIONS.get(game, ismcts.DEFAULT_ITERATIONS)
+        assert bot.params[ismcts.P_ITERATIONS] == budget
+        rollout = ismcts.rollout_names(ruleset)[int(bot.params[ismcts.P_ROLLOUT])]
+        assert rollout == ismcts.ROLLOUTS.get(game, "random")
+        assert f"{budget} iterations a decision, {rollout} rollouts" in bot.description
+
+
 @pytest.mark.parametrize("game", SEARCHABLE)
 def test_same_results_whatever_threads_and_chunks(game):
     spec = _spec(game, 5)

@@ -83,9 +83,30 @@ POOL = 1 << 16  # nodes per thread (an iteration adds at most one: 2.5 MB a thre
 MAX_SEATS = 8  # rows of the scratch seat outcome (more than any ruleset's players)
 
 # Default budget per ruleset: the ``iterations`` at which the skill ladder's time target holds
-# (docs/search.md); a ruleset not listed gets DEFAULT_ITERATIONS.
+# (issue 30: ~1,100 self-play games at the top level in ~10 of its 30 minutes on 2 cores, so about
+# 1 s a game with ismcts in every seat, one thread); a ruleset not listed gets DEFAULT_ITERATIONS.
+# Chosen with `python benchmarks/bench_budgets.py` (2026-12-06, on a machine shared with other
+# engineers, load 5-11): each game's seconds a game at its usual player count are measured
+# against Fruit Picking 4p at 1,000 in the same minute, and a game gets the round budget that
+# costs no more than that reference (docs/search.md, "Budgets"):
+# - Fruit Picking 4p, 1,000: the reference (1.8-2.0 s a game at load ~10, one thread);
+# - Pajarracos 4p: 300 iterations cost 0.15x the reference with random rollouts, 0.26x with the
+#   default greedy ones (ROLLOUTS), so 1,000 ~0.9x;
+# - Piepmatz 4p: 300 iterations cost 0.44x with random rollouts (1,000 ~1.5x: 600 chosen) and
+#   0.64x with greedy ones, so 600 costs ~1.3x the reference with the default greedy rollouts:
+#   kept because the strength study measured 600 (beats planner); lower it to ~450 if the ladder
+#   overruns its time.
 DEFAULT_ITERATIONS = 1000
-ITERATIONS = {"fruit-picking": 1000}
+ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600}
+
+# Default rollout policy per ruleset (a built-in bot's name; not listed: ``random``), where the
+# strength study (analysis/search_strength.py) found random rollouts losing to a heuristic.
+# `cardsim compare GAME --bots ismcts,HEURISTIC -n 20|30` at the default budget, 2026-12-06:
+# - Pajarracos 3p against strategist (33.3% fair): random rollouts 25.9% [19.9, 33.1], greedy
+#   32.5% [25.8, 40.0], strategist rollouts 29.8%, the margin reward 22.5%; greedy at 3,000
+#   iterations 33.9% [27.4, 41.1]: greedy is the best policy found, level with strategist;
+# - Piepmatz 2p against planner: random rollouts 50.0% [36.4, 63.6], greedy 68.3% [55.6, 78.8].
+ROLLOUTS: dict[str, str] = {"pajarracos": "greedy", "piepmatz": "greedy"}
 
 
 def rollout_names(ruleset) -> tuple[str, ...]:
@@ -110,7 +131,7 @@ def search_bot(ruleset):
     from cardsim.core.bots import Bot
 
     names = rollout_names(ruleset)
-    rollout = names.index("random") if "random" in names else 0
+    rollout = names.index(ROLLOUTS.get(ruleset.name, "random"))
     iterations = ITERATIONS.get(ruleset.name, DEFAULT_ITERATIONS)
     params = [float(iterations), DEFAULT_C, float(rollout), REWARD_WIN, FINAL_VISITS]
     width = rollout_width(ruleset)
@@ -122,7 +143,7 @@ def search_bot(ruleset):
         "ismcts",
         SEARCH_BOT,
         tuple(params),
-        f"information-set MCTS: {iterations} iterations a decision, random rollouts "
+        f"information-set MCTS: {iterations} iterations a decision, {names[rollout]} rollouts "
         "(docs/search.md)",
         PARAM_NAMES,
         search=True,
