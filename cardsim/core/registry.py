@@ -79,6 +79,9 @@ class Ruleset:
     # play loop plays it instead of ``step`` when every bot of the loop is the ruleset's own and
     # reads no observation (``Bot.reads_observation``). None: always ``step``.
     blind_step: Callable[[], Any] | None = None
+    # a function of no argument returning the ruleset's module-level @njit ``determinize``
+    # (``games/<game>/determinize.py``): search bots (ismcts) need it. None: no search bot.
+    determinize: Callable[[], Any] | None = None
 
     @property
     def short_title(self) -> str:
