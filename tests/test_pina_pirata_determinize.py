@@ -94,6 +94,13 @@ def check_seen_is_true(state):
                 assert loc == v and v != C.SEEN_HAND + s, (s, c, v, loc)
 
 
+def check_deck_pool(state):
+    """While F_DECK_POOL is on, every card of the deck is one of the reshuffled pile's."""
+    if state[C.F_DECK_POOL_ON]:
+        for c in state[C.F_DECK : C.F_DECK + state[C.F_DECK_N]]:
+            assert state[C.F_DECK_POOL + c // 32] >> (c % 32) & 1, c
+
+
 def play_out(state, rules, values, code, seed):
     """``step`` from a determinized state with the real decision ``code``, then the greedy bot at
     every seat to the end; the invariants and every listed decision checked on the way."""
@@ -122,19 +129,27 @@ def play_out(state, rules, values, code, seed):
 
 @pytest.mark.parametrize("overrides, players", CONFIGS)
 def test_determinized_states_are_legal_look_the_same_and_play_on(overrides, players):
+    seen = 0  # decisions at which the seat had seen a card now out of its sight
+    pooled = 0  # decisions after a reshuffle (R8, A7)
     for game in range(2):
         for k, (values, rules, state, legal, n) in enumerate(
             decisions(overrides, players, game, 9)
         ):
             check_seen_is_true(state)
             view = state[: C.OBS_LEN].copy()
+            seen += np.any(view[C.F_SEEN_VIEW : C.F_SEEN_VIEW + C.MAX_CARDS] != 0)
             d = det(view, rules, 100 * game + k)
             check_state(d, values, players)
             check_seen_is_true(d)
+            check_deck_pool(state)
+            check_deck_pool(d)  # the deck is dealt from the reshuffled cards only
+            pooled += view[C.F_DECK_POOL_ON]
             np.testing.assert_array_equal(d[: C.OBS_LEN], view)
             check_legal(d, rules, legal, n)  # the real decisions are legal there
             if k % 4 == 0:
                 play_out(d, rules, values, int(legal[k % n]), 100 * game + k)
+    assert seen > 0 or "fixed_tiles" not in overrides  # the tiles that show cards did
+    assert pooled > 0 or players < 4  # 4 or more draw the deck out within these games
 
 
 def unseen(state):
@@ -320,3 +335,28 @@ def test_man_overboard_the_card_put_on_the_deck_is_followed_into_the_next_hand()
     assert seen_view(t.state, 0)[C.F_SEEN_VIEW + Y] == C.SEEN_HAND + 2
     assert seen_view(t.state, 1)[C.F_SEEN_VIEW + Y] == 0
     check_seen_is_true(t.state)
+
+
+def test_recruiting_then_maelstrom_the_seen_cards_move_on_with_the_hands():
+    """T17 then T18 (oldest first, R15), 3 players: seat 0 plays the Monkey/Tiger, looks at
+    seat 2's Hand (its right) and takes X: it has seen the rest of that Hand, and seat 2 knows
+    where X went. Then Maelstrom passes every Hand left: seat 0 knows its former Hand (X with
+    it) is seat 1's now, and the Hand it saw at seat 2 is its own."""
+    rest = [c for c in range(55) if c not in (MONKEY, TOP, X, Y)]
+    hands = {0: [MONKEY, Y, rest[8]], 1: rest[:4], 2: [X, *rest[4:8]]}
+    t = Table(players=3, tiles=(17, 18), hands=hands, top=TOP, stop=True)
+    t.play(MONKEY)
+    assert t.phase == C.PH_T17 and t.seat == 0
+    assert seen_view(t.state, 0)[C.F_SEEN_VIEW + rest[4]] == C.SEEN_HAND + 2  # it looks
+    t.give(X)  # Maelstrom follows; the engine stops at the next decision (seat 1 may draw)
+    assert {X, Y, rest[8]} <= set(t.hand(1)) and sorted(t.hand(0)) == rest[4:8]
+    check_seen_is_true(t.state)
+    mine, third, robbed = (seen_view(t.state, s) for s in range(3))
+    assert [mine[C.F_SEEN_VIEW + c] for c in (X, Y, rest[8])] == [C.SEEN_HAND + 1] * 3
+    assert not any(mine[C.F_SEEN_VIEW + c] for c in rest[4:8])  # its own Hand now
+    assert robbed[C.F_SEEN_VIEW + X] == C.SEEN_HAND + 1  # X followed seat 0's Hand left
+    assert [robbed[C.F_SEEN_VIEW + c] for c in rest[4:8]] == [C.SEEN_HAND + 0] * 4  # passed
+    assert sorted(c for c in range(55) if robbed[C.F_SEEN_VIEW + c]) == sorted([X, *rest[4:8]])
+    assert sorted(c for c in range(55) if third[C.F_SEEN_VIEW + c]) == rest[:4]  # passed on
+    d = det(mine, t.rules, 1)
+    assert all(d[C.F_LOC + c] == C.LOC_HAND + 1 for c in (X, Y, rest[8]))

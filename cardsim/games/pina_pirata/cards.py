@@ -228,7 +228,12 @@ SLOT_CHECK = 1 << 30
 F_FRONT_BITS = F_SLOT_TRIGGERS + N_TILES
 F_VOODOO_BITS = F_FRONT_BITS + MAX_PLAYERS * HAND_WORDS  # [HAND_WORDS] those of them from T39
 F_REMOVED_TILES = F_VOODOO_BITS + HAND_WORDS  # [2] bit t % 32 of word t // 32: removed (R17)
-F_SP = F_REMOVED_TILES + 2  # tasks on the stack
+# [HAND_WORDS] while F_DECK_POOL_ON is 1, every card of the deck is one of these: the cards of the
+# Action pile(s) reshuffled into it (R8, A7), seen there by everybody; 0 after a deal (any card)
+# or once a card nobody else saw went in (T4's, T11's under T27)
+F_DECK_POOL = F_REMOVED_TILES + 2
+F_DECK_POOL_ON = F_DECK_POOL + HAND_WORDS
+F_SP = F_DECK_POOL_ON + 1  # tasks on the stack
 F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN] (a popped K_DRAWN task's card is wiped: private)
 TABLE_END = F_STACK + MAX_TASKS * TASK_LEN
 # The deciding seat's own view (engine.show writes it at each decision):

@@ -101,20 +101,28 @@ def place_seen(view, state):
 
 @njit(**RULES_JIT)
 def deal_cards(view, rng, state):
-    """Every card of the game placed once: public and seen cards where they are, the others
-    shuffled (``rng``) and dealt to the free places in a fixed order: the other Hands up to
-    their public sizes, seat by seat, then the set-aside cards (T11), then the deck's free
-    places from the bottom. A uniform shuffle dealt in a fixed order is a uniform deal."""
+    """Every card of the game placed once: public and seen cards where they are; then the
+    deck's free places, from the bottom, take cards drawn uniformly from those that may lie
+    there (after a reshuffle only the pile's cards, R8, A7: a public fact); then the rest,
+    shuffled (``rng``), fill the other Hands up to their public sizes, seat by seat, and the
+    set-aside cards (T11). Every choice of deck cards leaves the same number of completions, so
+    the deal is uniform over the deals consistent with what the seat knows."""
     n_cards = view[C.F_N_CARDS]
     for card in range(C.MAX_CARDS):
         place(state, card, UNPLACED if card < n_cards else C.LOC_NONE)
     place_public(view, state)
     place_seen(view, state)
-    k = 0
-    for card in range(n_cards):
-        if state[C.F_LOC + card] == UNPLACED:
-            state[_POOL + k] = card
-            k += 1
+    # The deck's free places first, from the reshuffled cards when the deck is known to be made
+    # of them (F_DECK_POOL): a uniform choice of those, then the rest dealt uniformly
+    k = pool_unplaced(view, state, n_cards, True)
+    shuffle(rng, state[_POOL : _POOL + k], k)
+    for d in range(view[C.F_DECK_N]):
+        if state[C.F_DECK + d] == UNPLACED:
+            k -= 1
+            card = state[_POOL + k]
+            state[C.F_DECK + d] = card
+            place(state, card, C.LOC_DECK)
+    k = pool_unplaced(view, state, n_cards, False)
     shuffle(rng, state[_POOL : _POOL + k], k)
     i = 0
     for s in range(view[L.H_N_PLAYERS]):
@@ -125,13 +133,23 @@ def deal_cards(view, rng, state):
     for _ in range(view[C.F_ASIDE_N] - placed(state, n_cards, C.LOC_ASIDE)):
         place(state, state[_POOL + i], C.LOC_ASIDE)
         i += 1
-    for d in range(view[C.F_DECK_N]):
-        if state[C.F_DECK + d] == UNPLACED:
-            card = state[_POOL + i]
-            state[C.F_DECK + d] = card
-            place(state, card, C.LOC_DECK)
-            i += 1
     build_hands(view, state)
+
+
+@njit(**RULES_JIT)
+def pool_unplaced(view, state, n_cards, for_deck):
+    """Gather the cards not placed yet in ``_POOL``, their count returned; ``for_deck``: only
+    those that may lie in the deck (``F_DECK_POOL`` while it is on)."""
+    only = for_deck and view[C.F_DECK_POOL_ON] == 1
+    k = 0
+    for card in range(n_cards):
+        if state[C.F_LOC + card] != UNPLACED:
+            continue
+        if only and not (view[C.F_DECK_POOL + (card >> 5)] >> (card & 31)) & 1:
+            continue
+        state[_POOL + k] = card
+        k += 1
+    return k
 
 
 @njit(**RULES_JIT)

@@ -729,8 +729,12 @@ def pile_remove(state, pile, card):
 @njit(**J)
 def reshuffle(state, rng):
     """R8, A7: every Action-pile card but the top card(s) becomes the new deck, shuffled; pile 0's
-    cards from the bottom up, then pile 1's."""
+    cards from the bottom up, then pile 1's. Everybody saw those cards (F_DECK_POOL)."""
     n = state[C.F_DECK_N]
+    if n == 0:  # the deck is those cards alone
+        for w in range(C.HAND_WORDS):
+            state[C.F_DECK_POOL + w] = 0
+        state[C.F_DECK_POOL_ON] = 1
     for pile in range(state[C.F_N_PILES]):
         base = C.F_PILE + pile * C.MAX_CARDS
         pn = state[C.F_PILE_N + pile]
@@ -739,6 +743,7 @@ def reshuffle(state, rng):
                 card = state[base + i]
                 state[C.F_DECK + n] = card
                 state[C.F_LOC + card] = C.LOC_DECK
+                state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)
                 n += 1
             state[base] = state[base + pn - 1]
             state[C.F_PILE_N + pile] = 1
@@ -774,6 +779,7 @@ def deck_take_inline(state, rng):
 
 @njit(**J)
 def deck_put_top(state, card):
+    state[C.F_DECK_POOL_ON] = 0  # T4: a card of a Hand, which only its owner saw
     n = state[C.F_DECK_N]
     state[C.F_DECK + n] = card
     state[C.F_DECK_N] = n + 1
@@ -783,6 +789,7 @@ def deck_put_top(state, card):
 @njit(**J)
 def deck_put_bottom(state, card):
     forget_deck(state)  # every position moves up one
+    state[C.F_DECK_POOL_ON] = 0  # T11's set-aside cards, face down
     n = state[C.F_DECK_N]
     for i in range(n, 0, -1):
         state[C.F_DECK + i] = state[C.F_DECK + i - 1]
@@ -1068,6 +1075,7 @@ def turn_down(state, rules, slot, rng):
             card = state[C.F_PILE + C.MAX_CARDS + i]
             state[C.F_DECK + n] = card
             state[C.F_LOC + card] = C.LOC_DECK
+            state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)  # seen on the pile
             n += 1
         state[C.F_PILE_N + 1] = 0
         state[C.F_N_PILES] = 1
@@ -1107,6 +1115,7 @@ def new_round(state, rules, rng):
     state[C.F_PENDING_EXTRA] = 0
     state[C.F_REVEALED] = -1
     state[C.F_ASIDE_N] = 0  # every card goes back into the deck (below)
+    state[C.F_DECK_POOL_ON] = 0  # a new deck: any card may lie in it
     forget_all(state)
     for s in range(state[C.F_N_TILES]):
         state[C.F_TILE_DOWN + s] = 0
