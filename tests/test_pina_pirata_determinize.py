@@ -83,11 +83,14 @@ def det(view, rules, seed):
 
 
 def check_seen_is_true(state):
-    """Every F_SEEN entry of every seat names the card's real place (cards.SEEN_*)."""
+    """Every F_SEEN entry of every seat names the card's real place (cards.SEEN_*), but for a
+    card in a public place (the prefix shows it; its entry may be stale, engine.py)."""
     for s in range(state[L.H_N_PLAYERS]):
         for c in range(state[C.F_N_CARDS]):
             v = state[C.F_SEEN + s * C.MAX_CARDS + c]
             loc = state[C.F_LOC + c]
+            if loc in (C.LOC_PILE, C.LOC_PILE + 1) or loc >= C.LOC_FRONT:
+                continue
             if v >= C.SEEN_DECK:
                 assert loc == C.LOC_DECK and state[C.F_DECK + v - C.SEEN_DECK] == c
             elif v:

@@ -11,7 +11,8 @@ then the seat's own view: its Hand, where it has seen each card now out of its s
 (``F_SEEN_VIEW``: in another Hand, at a place in the deck, set aside) and the tiles of its own
 Treasure Map. Everything else (the other Hands, the deck's order, the set-aside cards, the
 Adventure pile, the other players' map tiles) is dealt again here uniformly at random among the
-places the seat cannot see, with the counts the table shows.
+places the seat cannot see, with the counts the table shows; after a reshuffle (R8, A7) the deck
+only from the pile's cards that went into it (``F_DECK_POOL``), which everybody saw.
 
 No allocation (``RULES_JIT``): the pools are gathered in ``state``'s hidden rows before they are
 written (``_POOL``), and ``state`` is written whole.

@@ -513,9 +513,12 @@ def list_hand_int64(state, rules, seat, base, piles, out, n, pirate_bit):
 # What each seat has seen (F_SEEN; determinize.py) ---------------------------------------------------
 # A seat's row says where it has seen each card that is now out of its sight (cards.SEEN_*): a card
 # it gave away or was shown, a card it put on the deck or looked at there. An entry is wiped when
-# its card moves where that seat cannot follow it (from_hand, deck_take), and set again by the
-# moves it watches. Public places (Action piles, cards in front) need no entry: they are in the
-# prefix. No rule reads these rows: only ``show`` copies the deciding seat's row into its view.
+# its card moves face down where that seat cannot follow it (give, T4, the deck's order changed),
+# and set again by the moves it watches. A card that goes to a public place (played, discarded,
+# turned up from the deck) keeps its stale entry, at no cost on the per-turn path: the public
+# place is in the prefix and wins (determinize.py), and the entry is wiped when the card leaves
+# the Action pile face down (reshuffle, R8) or is overwritten when a player takes it from there
+# (T2, T19). No rule reads these rows: only ``show`` copies the deciding seat's row into its view.
 @njit(**J)
 def seen_set(state, seat, card, value):
     """``seat`` has seen ``card`` at ``value`` (cards.SEEN_*; 0: it no longer knows). A card in
@@ -638,8 +641,6 @@ def to_hand(state, seat, card):
 @njit(**J)
 def from_hand(state, card):
     seat = state[as_index(C.F_LOC + card)] - C.LOC_HAND
-    if state[C.F_SEEN_TOTAL]:
-        forget(state, card)
     state[sf(seat, C.SH_HAND_N)] -= 1
     state[as_index(C.F_HAND_BITS + seat * C.HAND_WORDS + (card >> 5))] &= ~(1 << (card & 31))
     state[as_index(C.F_HAND_CARDS + seat * C.MAX_CARDS + card)] = 0
@@ -744,6 +745,8 @@ def reshuffle(state, rng):
                 state[C.F_DECK + n] = card
                 state[C.F_LOC + card] = C.LOC_DECK
                 state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)
+                if state[C.F_SEEN_TOTAL]:
+                    forget(state, card)  # an entry left from before it was played (below)
                 n += 1
             state[base] = state[base + pn - 1]
             state[C.F_PILE_N + pile] = 1
@@ -770,8 +773,6 @@ def deck_take_inline(state, rng):
     card = state[C.F_DECK + n - 1]
     state[C.F_DECK_N] = n - 1
     state[C.F_LOC + card] = C.LOC_NONE
-    if state[C.F_SEEN_TOTAL]:
-        forget(state, card)  # the callers that know where it goes say who saw it (seen_top)
     if n == 1 and tile_on(state, T13):
         reshuffle(state, rng)  # A7: under T13 an emptied deck is rebuilt at once
     return card
@@ -1076,6 +1077,7 @@ def turn_down(state, rules, slot, rng):
             state[C.F_DECK + n] = card
             state[C.F_LOC + card] = C.LOC_DECK
             state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)  # seen on the pile
+            forget(state, card)
             n += 1
         state[C.F_PILE_N + 1] = 0
         state[C.F_N_PILES] = 1
@@ -1580,6 +1582,8 @@ def count_showing(state, rules, seat, bit):
 
 @njit(**INLINE_JIT)  # tiny, and four calls in task_tile (each zero-fills two slots)
 def give(state, card, seat):
+    """``card`` from its Hand into ``seat``'s, face down: who saw it is said by the caller."""
+    forget(state, card)
     from_hand(state, card)
     to_hand(state, seat, card)
 
@@ -1634,6 +1638,7 @@ def task_tile(state, rules, rng, out, code):
         if code >= 0:
             card = code - C.C_CARD
             if tile == 4:
+                forget(state, card)  # face down onto the deck: only its owner follows it
                 from_hand(state, card)
                 deck_put_top(state, card)
                 seen_set(state, seat, card, C.SEEN_DECK + state[C.F_DECK_N] - 1)
