@@ -97,7 +97,10 @@ MAX_SEATS = 8  # rows of the scratch seat outcome (more than any ruleset's playe
 #   kept because the strength study measured 600 (beats planner); lower it to ~450 if the ladder
 #   overruns its time.
 DEFAULT_ITERATIONS = 1000
-ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600}
+# - Piña Pirata 4p (provisional, not yet measured with bench_budgets.py): a game lasts ~310
+#   turns against Fruit Picking's ~60, so both the decisions and each rollout are ~5x longer and
+#   a budget ~25x smaller costs the same: 40.
+ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600, "pina-pirata": 40}
 
 # Default rollout policy per ruleset (a built-in bot's name; not listed: ``random``), where the
 # strength study (analysis/search_strength.py) found random rollouts losing to a heuristic.

@@ -18,6 +18,7 @@ RULESET = Ruleset(
     check_rules=rules.check,
     kernels=lazy("cardsim.games.pina_pirata.engine", "PLAY_KERNELS"),
     blind_step=lazy("cardsim.games.pina_pirata.engine", "step_blind"),
+    determinize=lazy("cardsim.games.pina_pirata.determinize", "determinize"),
     bots=lazy("cardsim.games.pina_pirata.bots", "BUILTIN"),
     default_bots=("greedy",),
     state_len=cards.STATE_LEN,

@@ -74,6 +74,12 @@ LOC_HAND = 8  # + seat
 LOC_FRONT = 16  # + seat: in front of a player by T26 or T38 (R22)
 LOC_VOODOO = 24  # + seat: in front of a player by T39 (R22)
 
+# What a seat has seen of a card now out of its sight (F_SEEN, F_SEEN_VIEW): 0 nothing (or the
+# card lies in a public place: Action pile, in front of a player), else where it lies
+SEEN_ASIDE = LOC_ASIDE  # set aside by T11 (it saw the face: T13's deck top, or it looked)
+SEEN_HAND = LOC_HAND  # + seat: in that seat's Hand (given, taken, revealed, looked at)
+SEEN_DECK = 32  # + index from the deck's bottom (F_DECK): put there by it (T4), looked at (T20)
+
 # Tile whereabouts (hidden F_TILE_WHERE) -------------------------------------------------------------
 W_PILE = 0
 W_PLAY = 1
@@ -177,7 +183,9 @@ SH_FRONT_MASK = 2  # pirates on those cards (T39 Jokers)
 SH_MAPS = 3  # map pieces
 SH_ROUNDS_WON = 4
 SH_SHOWN = 5  # T33: the only card of a one-card Hand, face up; else -1
-SH_REVEALED = 6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
+SH_REVEALED = (
+    6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
+)
 # for a Rabbit card shown to T14 (A35: which one is not asked), else -1
 SEAT_LEN = 7
 REVEALED_RABBIT = -2
@@ -187,23 +195,15 @@ HAND_WORDS = 3  # card sets as bits: bit c % 32 of word c // 32 is card c (MAX_C
 # [N_PIRATES][HAND_WORDS] the cards printed with each pirate (F_MASKS as bit sets; engine.list_plays
 # and the bots' per-pirate counts, a popcount each instead of a pass over every card)
 F_PIRATE_BITS = F_ROUND_END + 3
-PUBLIC_END = F_PIRATE_BITS + N_PIRATES * HAND_WORDS
-F_ACTIVE_HAND = PUBLIC_END  # [MAX_CARDS] 1 for each card in the deciding seat's Hand
-F_SHOWN_BITS = F_ACTIVE_HAND + MAX_CARDS  # [HAND_WORDS] the same Hand as a bit set
-F_SCRATCH = F_SHOWN_BITS + HAND_WORDS  # free for the bot; the engine never reads it
-SCRATCH_LEN = 64
-OBS_HAND = F_ACTIVE_HAND
-OBS_SCRATCH = F_SCRATCH
-OBS_LEN = F_SCRATCH + SCRATCH_LEN
-# Hidden from bots:
-F_LOC = OBS_LEN  # [MAX_CARDS] LOC_* of each card
-F_DECK = F_LOC + MAX_CARDS  # [MAX_CARDS] bottom first, top last (count F_DECK_N)
-F_PILE = F_DECK + MAX_CARDS  # [2][MAX_CARDS] Action piles, bottom first
+PUBLIC_END = F_PIRATE_BITS + N_PIRATES * HAND_WORDS  # the table as reference.py models it
+# The rest of the table: what every player has seen but the reference does not model (the whole
+# Action piles, the play being resolved, the task stack), before the deciding seat's own view.
+# Public (pina-pirata.md A15), so a search bot's determinizer (determinize.py) reads it: a
+# perfect-recall player knows every card played onto the piles and what the tiles still owe.
+F_PILE = PUBLIC_END  # [2][MAX_CARDS] Action piles, bottom first
 F_PILE_N = F_PILE + 2 * MAX_CARDS  # [2]
 F_N_PILES = F_PILE_N + 2  # 1, or 2 under T37
-F_ADV = F_N_PILES + 1  # [N_TILES] Adventure pile, bottom first, top last
-F_TILE_WHERE = F_ADV + N_TILES  # [N_TILES + 1] W_* per tile number
-F_TILE_SLOT = F_TILE_WHERE + N_TILES + 1  # [N_TILES + 1] slot of a tile in play, else -1
+F_TILE_SLOT = F_N_PILES + 1  # [N_TILES + 1] slot of a tile in play, else -1
 F_PLAY_SEAT = F_TILE_SLOT + N_TILES + 1  # the play being resolved: its player,
 F_PLAY_CARD = F_PLAY_SEAT + 1  # card,
 F_PLAY_UNDER = F_PLAY_CARD + 1  # the top card it was played onto (-1: went in front, T38),
@@ -213,8 +213,10 @@ F_ROUND_FIRST = F_MAIN_PLAYED + 1  # first player of this round (R6)
 F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
-F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside by T11 (engine: its pass over the cards only then)
-F_TILES_ON = F_ASIDE_N + 1  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
+F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside face down by T11 (A15: seen, not their faces)
+F_TILES_ON = (
+    F_ASIDE_N + 1
+)  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)
 # pirates whose play can set off a face-up tile (-1: any play can, T11 or T40; engine.sync_tiles)
 F_TRIGGERS = F_TILES_ON + 2
 # [N_TILES] per slot, the pirates whose play sets off its tile (face up; 0 else), with
@@ -222,13 +224,47 @@ F_TRIGGERS = F_TILES_ON + 2
 # solitary card): the play's pass over the tiles reads a word per slot (engine.sync_tiles)
 F_SLOT_TRIGGERS = F_TRIGGERS + 1
 SLOT_CHECK = 1 << 30
-F_HAND_BITS = F_SLOT_TRIGGERS + N_TILES  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
+# [MAX_PLAYERS][HAND_WORDS] the cards in front of each player (T26, T38, T39; R22), as bit sets
+F_FRONT_BITS = F_SLOT_TRIGGERS + N_TILES
+F_VOODOO_BITS = F_FRONT_BITS + MAX_PLAYERS * HAND_WORDS  # [HAND_WORDS] those of them from T39
+F_REMOVED_TILES = F_VOODOO_BITS + HAND_WORDS  # [2] bit t % 32 of word t // 32: removed (R17)
+# [HAND_WORDS] while F_DECK_POOL_ON is 1, every card of the deck is one of these: the cards of the
+# Action pile(s) reshuffled into it (R8, A7), seen there by everybody; 0 after a deal (any card)
+# or once a card nobody else saw went in (T4's, T11's under T27)
+F_DECK_POOL = F_REMOVED_TILES + 2
+F_DECK_POOL_ON = F_DECK_POOL + HAND_WORDS
+F_SP = F_DECK_POOL_ON + 1  # tasks on the stack
+F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN] (a popped K_DRAWN task's card is wiped: private)
+TABLE_END = F_STACK + MAX_TASKS * TASK_LEN
+# The deciding seat's own view (engine.show writes it at each decision):
+F_ACTIVE_HAND = TABLE_END  # [MAX_CARDS] 1 for each card in the deciding seat's Hand
+F_SHOWN_BITS = F_ACTIVE_HAND + MAX_CARDS  # [HAND_WORDS] the same Hand as a bit set
+# [MAX_CARDS] where the deciding seat has seen each card that is out of sight now (SEEN_*, 0:
+# not seen, or in a public place): its row of F_SEEN
+F_SEEN_VIEW = F_SHOWN_BITS + HAND_WORDS
+F_OWN_MAPS = F_SEEN_VIEW + MAX_CARDS  # [2] the tiles of its own Treasure Map, bits as F_TILES_ON
+F_SCRATCH = F_OWN_MAPS + 2  # free for the bot; the engine never reads it
+SCRATCH_LEN = 64
+OBS_HAND = F_ACTIVE_HAND
+OBS_SCRATCH = F_SCRATCH
+OBS_LEN = F_SCRATCH + SCRATCH_LEN
+# Hidden from bots:
+F_LOC = OBS_LEN  # [MAX_CARDS] LOC_* of each card
+F_DECK = F_LOC + MAX_CARDS  # [MAX_CARDS] bottom first, top last (count F_DECK_N)
+F_ADV = F_DECK + MAX_CARDS  # [N_TILES] Adventure pile, bottom first, top last
+F_TILE_WHERE = F_ADV + N_TILES  # [N_TILES + 1] W_* per tile number
+F_HAND_BITS = F_TILE_WHERE + N_TILES + 1  # [MAX_PLAYERS][HAND_WORDS] each Hand as a bit set
 # [MAX_PLAYERS][MAX_CARDS] each Hand as F_ACTIVE_HAND shows it (1 per card held): a decision's
 # F_ACTIVE_HAND is a copy of one row (engine.show), not an expansion of the bits
 F_HAND_CARDS = F_HAND_BITS + MAX_PLAYERS * HAND_WORDS
-F_SP = F_HAND_CARDS + MAX_PLAYERS * MAX_CARDS  # tasks on the stack
-F_STACK = F_SP + 1  # [MAX_TASKS][TASK_LEN]
-F_COUNTERS = F_STACK + MAX_TASKS * TASK_LEN  # MAX_PLAYERS blocks of N_COUNTERS
+# [MAX_PLAYERS][MAX_CARDS] what each seat has seen of the cards out of its sight (SEEN_*; engine
+# "What each seat has seen"), with the count of entries set per seat and in all
+F_SEEN = F_HAND_CARDS + MAX_PLAYERS * MAX_CARDS
+F_SEEN_N = F_SEEN + MAX_PLAYERS * MAX_CARDS  # [MAX_PLAYERS]
+F_SEEN_TOTAL = F_SEEN_N + MAX_PLAYERS
+F_SEEN_VIEW_N = F_SEEN_TOTAL + 1  # entries set in F_SEEN_VIEW (show copies a row only then)
+F_MAP_BITS = F_SEEN_VIEW_N + 1  # [MAX_PLAYERS][2] each seat's map tiles (F_OWN_MAPS)
+F_COUNTERS = F_MAP_BITS + 2 * MAX_PLAYERS  # MAX_PLAYERS blocks of N_COUNTERS
 
 SEAT_COUNTERS = (
     "rounds_won",  # rounds this seat won (R10)

@@ -514,6 +514,125 @@ def list_hand_int64(state, rules, seat, base, piles, out, n, pirate_bit):
     return n
 
 
+# What each seat has seen (F_SEEN; determinize.py) ---------------------------------------------------
+# A seat's row says where it has seen each card that is now out of its sight (cards.SEEN_*): a card
+# it gave away or was shown, a card it put on the deck or looked at there. An entry is wiped when
+# its card moves face down where that seat cannot follow it (give, T4, the deck's order changed),
+# and set again by the moves it watches. A card that goes to a public place (played, discarded,
+# turned up from the deck) keeps its stale entry, at no cost on the per-turn path: the public
+# place is in the prefix and wins (determinize.py), and the entry is wiped when the card leaves
+# the Action pile face down (reshuffle, R8) or is overwritten when a player takes it from there
+# (T2, T19). No rule reads these rows: only ``show`` copies the deciding seat's row into its view.
+@njit(**J)
+def seen_set(state, seat, card, value):
+    """``seat`` has seen ``card`` at ``value`` (cards.SEEN_*; 0: it no longer knows). A card in
+    its own Hand needs no entry (F_ACTIVE_HAND shows it)."""
+    if value == C.SEEN_HAND + seat:
+        value = 0
+    i = as_index(C.F_SEEN + seat * C.MAX_CARDS + card)
+    old = state[i]
+    if old == 0 and value != 0:
+        state[as_index(C.F_SEEN_N + seat)] += 1
+        state[C.F_SEEN_TOTAL] += 1
+    elif old != 0 and value == 0:
+        state[as_index(C.F_SEEN_N + seat)] -= 1
+        state[C.F_SEEN_TOTAL] -= 1
+    state[i] = value
+
+
+@njit(**J)
+def seen_by_all(state, card, value):
+    """Every seat saw ``card`` go to ``value`` (a public move into a Hand: T2, T19, T30, T33)."""
+    for s in range(state[L.H_N_PLAYERS]):
+        seen_set(state, s, card, value)
+
+
+@njit(**J)
+def seen_give(state, card, seats, value):
+    """The seats of the bit mask ``seats`` (those that knew where ``card`` was) saw it go to
+    ``value``."""
+    for s in range(state[L.H_N_PLAYERS]):
+        if seats >> s & 1:
+            seen_set(state, s, card, value)
+
+
+@njit(**J)
+def seen_follow(state, card, value):
+    """Every seat that knew where ``card`` was saw it go to ``value`` (T11's set-aside cards)."""
+    seats = 0
+    for s in range(state[L.H_N_PLAYERS]):
+        if state[C.F_SEEN + s * C.MAX_CARDS + card] != 0:
+            seats |= 1 << s
+    seen_give(state, card, seats, value)
+
+
+@njit(**J)
+def forget(state, card):
+    """``card`` moved where no seat can follow it: every entry of it is wiped."""
+    for s in range(state[L.H_N_PLAYERS]):
+        seen_set(state, s, card, 0)
+
+
+@njit(**J)
+def forget_deck(state):
+    """The deck's order changed for all (T27 shuffles T37's pile in, puts T11's cards under):
+    every entry at a deck position is wiped."""
+    for s in range(state[L.H_N_PLAYERS]):
+        for card in range(state[C.F_N_CARDS]):
+            if state[C.F_SEEN + s * C.MAX_CARDS + card] >= C.SEEN_DECK:
+                seen_set(state, s, card, 0)
+
+
+@njit(**J)
+def forget_all(state):
+    """A new deal (R12): nobody has seen anything of it yet."""
+    if state[C.F_SEEN_TOTAL]:
+        for i in range(C.MAX_PLAYERS * C.MAX_CARDS):
+            state[C.F_SEEN + i] = 0
+        for s in range(C.MAX_PLAYERS):
+            state[C.F_SEEN_N + s] = 0
+        state[C.F_SEEN_TOTAL] = 0
+
+
+@njit(**J)
+def seen_top(state):
+    """The seats that know the deck's top card, as a bit mask: all of them under T13 (its face
+    is up), else those that put it there or looked at it (T4, T20). 0 for an empty deck (a
+    reshuffle will make a new one nobody has seen)."""
+    n = state[C.F_DECK_N]
+    if n == 0:
+        return 0
+    top = state[C.F_DECK + n - 1]
+    if deck_shown(state) == top:
+        return (1 << state[L.H_N_PLAYERS]) - 1
+    seats = 0
+    if state[C.F_SEEN_TOTAL]:
+        for s in range(state[L.H_N_PLAYERS]):
+            if state[C.F_SEEN + s * C.MAX_CARDS + top] == C.SEEN_DECK + n - 1:
+                seats |= 1 << s
+    return seats
+
+
+@njit(**J)
+def seen_listed(state, seat, owner, out, n):
+    """``seat`` chooses among the cards of ``owner``'s Hand listed in ``out[:n]`` (T5 when the
+    taker chooses, A36; T17): it has seen them."""
+    for i in range(n):
+        seen_set(state, seat, (out[i] - C.C_CARD) % C.CARD_SPAN, C.SEEN_HAND + owner)
+
+
+@njit(**J)
+def pass_seen(state, card, owner, left):
+    """T18: ``owner`` passes ``card`` to ``left`` with its whole Hand; it knows where it went,
+    and every seat that knew the card in ``owner``'s Hand follows it."""
+    if state[C.F_SEEN_TOTAL]:
+        for s in range(state[L.H_N_PLAYERS]):
+            if state[C.F_SEEN + s * C.MAX_CARDS + card] == C.SEEN_HAND + owner:
+                seen_set(state, s, card, C.SEEN_HAND + left)
+    seen_set(state, owner, card, C.SEEN_HAND + left)
+    seen_set(state, left, card, 0)  # now in its own Hand
+
+
 # Moving cards ------------------------------------------------------------------------------------
 @njit(**J)
 def to_hand(state, seat, card):
@@ -544,17 +663,31 @@ def empty_hands(state):
 
 @njit(**J)
 def refresh_fronts(state):
-    """Cards in front of each player and their pirates (R22: T26, T38 and T39 cards alike)."""
-    n_players = state[L.H_N_PLAYERS]
-    for s in range(n_players):
-        state[sf(s, C.SH_FRONT_N)] = 0
-        state[sf(s, C.SH_FRONT_MASK)] = 0
+    """Cards in front of each player, their pirates (R22: T26, T38 and T39 cards alike) and
+    their public bit sets (F_FRONT_BITS, F_VOODOO_BITS)."""
+    no_fronts(state)
     for card in range(state[C.F_N_CARDS]):
         loc = state[C.F_LOC + card]
         if loc >= C.LOC_FRONT:
             s = (loc - C.LOC_FRONT) % 8
             state[sf(s, C.SH_FRONT_N)] += 1
             state[sf(s, C.SH_FRONT_MASK)] |= state[C.F_MASKS + card]
+            bit = 1 << (card & 31)
+            state[C.F_FRONT_BITS + s * C.HAND_WORDS + (card >> 5)] |= bit
+            if loc >= C.LOC_VOODOO:
+                state[C.F_VOODOO_BITS + (card >> 5)] |= bit
+
+
+@njit(**J)
+def no_fronts(state):
+    """No card in front of any player."""
+    for s in range(state[L.H_N_PLAYERS]):
+        state[sf(s, C.SH_FRONT_N)] = 0
+        state[sf(s, C.SH_FRONT_MASK)] = 0
+        for w in range(C.HAND_WORDS):
+            state[C.F_FRONT_BITS + s * C.HAND_WORDS + w] = 0
+    for w in range(C.HAND_WORDS):
+        state[C.F_VOODOO_BITS + w] = 0
 
 
 @njit(**J)
@@ -601,8 +734,12 @@ def pile_remove(state, pile, card):
 @njit(**J)
 def reshuffle(state, rng):
     """R8, A7: every Action-pile card but the top card(s) becomes the new deck, shuffled; pile 0's
-    cards from the bottom up, then pile 1's."""
+    cards from the bottom up, then pile 1's. Everybody saw those cards (F_DECK_POOL)."""
     n = state[C.F_DECK_N]
+    if n == 0:  # the deck is those cards alone
+        for w in range(C.HAND_WORDS):
+            state[C.F_DECK_POOL + w] = 0
+        state[C.F_DECK_POOL_ON] = 1
     for pile in range(state[C.F_N_PILES]):
         base = C.F_PILE + pile * C.MAX_CARDS
         pn = state[C.F_PILE_N + pile]
@@ -611,6 +748,9 @@ def reshuffle(state, rng):
                 card = state[base + i]
                 state[C.F_DECK + n] = card
                 state[C.F_LOC + card] = C.LOC_DECK
+                state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)
+                if state[C.F_SEEN_TOTAL]:
+                    forget(state, card)  # an entry left from before it was played (below)
                 n += 1
             state[base] = state[base + pn - 1]
             state[C.F_PILE_N + pile] = 1
@@ -644,6 +784,7 @@ def deck_take_inline(state, rng):
 
 @njit(**J)
 def deck_put_top(state, card):
+    state[C.F_DECK_POOL_ON] = 0  # T4: a card of a Hand, which only its owner saw
     n = state[C.F_DECK_N]
     state[C.F_DECK + n] = card
     state[C.F_DECK_N] = n + 1
@@ -652,6 +793,8 @@ def deck_put_top(state, card):
 
 @njit(**J)
 def deck_put_bottom(state, card):
+    forget_deck(state)  # every position moves up one
+    state[C.F_DECK_POOL_ON] = 0  # T11's set-aside cards, face down
     n = state[C.F_DECK_N]
     for i in range(n, 0, -1):
         state[C.F_DECK + i] = state[C.F_DECK + i - 1]
@@ -728,10 +871,15 @@ def draw(state, seat, rng):
 
     ``seat`` an int64 from every caller, and no ``rules`` (a draw reads none): numba compiled one
     copy for an int32 seat and one for an int64, and a call passes each array as seven words."""
+    knew = 0
+    if state[C.F_SEEN_TOTAL] or tile_on(state, T13):
+        knew = seen_top(state)
     card = deck_take_inline(state, rng)
     if card < 0:
         return -1
     to_hand(state, seat, card)
+    if knew:
+        seen_give(state, card, knew, C.SEEN_HAND + seat)
     count(state, seat, C.C_CARDS_DRAWN, 1)
     if not (tile_on(state, T3) or tile_on(state, T24)):
         return card
@@ -836,6 +984,7 @@ def remove_slot(state, slot):
     n = state[C.F_N_TILES]
     tile = state[C.F_TILES + slot]
     state[C.F_TILE_WHERE + tile] = C.W_REMOVED
+    state[C.F_REMOVED_TILES + (tile >> 5)] |= 1 << (tile & 31)
     state[C.F_TILE_SLOT + tile] = -1
     for s in range(slot, n - 1):
         moved = state[C.F_TILES + s + 1]
@@ -884,6 +1033,15 @@ def adventure_bottom(state, tile):
 
 
 @njit(**J)
+def to_map(state, seat, tile):
+    """``tile`` becomes a piece of ``seat``'s Treasure Map (R5, R11), map side up: only ``seat``
+    knows its face (F_MAP_BITS)."""
+    state[C.F_TILE_WHERE + tile] = C.W_MAP + seat
+    state[sf(seat, C.SH_MAPS)] += 1
+    state[C.F_MAP_BITS + 2 * seat + (tile >> 5)] |= 1 << (tile & 31)
+
+
+@njit(**J)
 def tile_setup(state, rules, rng):
     """R2, R5, A9 (and a Cruise reset, A13): the fixed tiles, then ``start_tiles`` from the
     shuffled pile, then in Treasure Hunt one map piece per seat."""
@@ -896,6 +1054,10 @@ def tile_setup(state, rules, rng):
         state[C.F_TILE_DOWN + s] = 0
         state[C.F_TILE_ADDER + s] = 0
     state[C.F_N_TILES] = 0
+    for w in range(2):
+        state[C.F_REMOVED_TILES + w] = 0
+        for s in range(C.MAX_PLAYERS):
+            state[C.F_MAP_BITS + 2 * s + w] = 0
     sync_tiles(state)
     for i in range(rules[R.R_N_FIXED]):
         add_tile(state, rules[R.R_FIXED + i], -1)
@@ -909,10 +1071,10 @@ def tile_setup(state, rules, rng):
         add_tile(state, adventure_pop(state), -1)
     for s in range(n_players):
         state[sf(s, C.SH_MAPS)] = 0
+    for s in range(n_players):
         if not rules[R.R_CRUISE]:
             tile = adventure_pop(state)
-            state[C.F_TILE_WHERE + tile] = C.W_MAP + s
-            state[sf(s, C.SH_MAPS)] = 1
+            to_map(state, s, tile)
 
 
 @njit(**J)
@@ -932,11 +1094,14 @@ def turn_down(state, rules, slot, rng):
             card = state[C.F_PILE + C.MAX_CARDS + i]
             state[C.F_DECK + n] = card
             state[C.F_LOC + card] = C.LOC_DECK
+            state[C.F_DECK_POOL + (card >> 5)] |= 1 << (card & 31)  # seen on the pile
+            forget(state, card)
             n += 1
         state[C.F_PILE_N + 1] = 0
         state[C.F_N_PILES] = 1
         state[C.F_DECK_N] = n
         shuffle(rng, state[C.F_DECK : C.F_DECK + n], n)
+        forget_deck(state)
     elif tile == 39:
         for s in range(state[L.H_N_PLAYERS]):
             for card in range(n_cards):
@@ -947,6 +1112,7 @@ def turn_down(state, rules, slot, rng):
     elif tile == 11:
         for card in range(n_cards):
             if state[C.F_LOC + card] == C.LOC_ASIDE:
+                forget(state, card)  # its place in the deck is not followed (forget_deck)
                 deck_put_bottom(state, card)
         state[C.F_ASIDE_N] = 0
 
@@ -969,6 +1135,8 @@ def new_round(state, rules, rng):
     state[C.F_PENDING_EXTRA] = 0
     state[C.F_REVEALED] = -1
     state[C.F_ASIDE_N] = 0  # every card goes back into the deck (below)
+    state[C.F_DECK_POOL_ON] = 0  # a new deck: any card may lie in it
+    forget_all(state)
     for s in range(state[C.F_N_TILES]):
         state[C.F_TILE_DOWN + s] = 0
     sync_tiles(state)
@@ -1012,9 +1180,7 @@ def new_round(state, rules, rng):
     else:
         # every card went back into the deck (above) and only T39's Voodoo cards are dealt in
         # front of a player: no card in front, without refresh_fronts' pass over the cards
-        for s in range(n_players):
-            state[sf(s, C.SH_FRONT_N)] = 0
-            state[sf(s, C.SH_FRONT_MASK)] = 0
+        no_fronts(state)
     state[C.F_ROUND_TURNS] = 0
     state[C.F_ROUND_FIRST] = first
     count(state, first, C.C_FIRST_PLAYER_ROUNDS, 1)
@@ -1355,6 +1521,9 @@ def task_drawn(state, rules, rng, out, code):
     seat = state[t + 2]
     card = state[t + 3]
     tile = state[C.F_TILES + slot]
+    state[
+        t + 3
+    ] = -1  # the card drawn is private: no trace of it once the task is done (cards.F_STACK)
     if code >= 0:
         pop(state)
         if code != C.C_PASS:
@@ -1362,8 +1531,9 @@ def task_drawn(state, rules, rng, out, code):
                 c, pile = decode_card(code)
                 discard(state, rules, c, pile)
             else:
-                from_hand(state, card)
-                to_hand(state, left_of(state, seat), card)
+                left = left_of(state, seat)
+                give(state, card, left)
+                seen_set(state, seat, card, C.SEEN_HAND + left)
         return 0
     if state[C.F_TILE_DOWN + slot]:
         pop(state)
@@ -1372,6 +1542,7 @@ def task_drawn(state, rules, rng, out, code):
         out[0] = C.C_PASS
         n = list_hand(state, rules, seat, C.C_CARD, state[C.F_N_PILES], out, 1, 1 << C.PENGUIN)
         if n > 1:
+            state[t + 3] = card  # still asked
             ask(state, seat, C.PH_T3, card, -1)
             return n
     elif (
@@ -1379,6 +1550,7 @@ def task_drawn(state, rules, rng, out, code):
     ):
         out[0] = C.C_PASS
         out[1] = C.C_YES
+        state[t + 3] = card  # still asked
         ask(state, seat, C.PH_T24, card, -1)
         return 2
     pop(state)
@@ -1430,6 +1602,8 @@ def count_showing(state, rules, seat, bit):
 
 @njit(**INLINE_JIT)  # tiny, and four calls in task_tile (each zero-fills two slots)
 def give(state, card, seat):
+    """``card`` from its Hand into ``seat``'s, face down: who saw it is said by the caller."""
+    forget(state, card)
     from_hand(state, card)
     to_hand(state, seat, card)
 
@@ -1472,6 +1646,7 @@ def task_tile(state, rules, rng, out, code):
             if tile == 2:
                 right = right_of(state, seat)
                 to_hand(state, right, under)
+                seen_by_all(state, under, C.SEEN_HAND + right)  # taken from the Action pile
                 count(state, right, C.C_TILES_AGAINST, 1)
             else:
                 state[C.F_LOC + under] = C.LOC_FRONT + seat
@@ -1483,11 +1658,14 @@ def task_tile(state, rules, rng, out, code):
         if code >= 0:
             card = code - C.C_CARD
             if tile == 4:
+                forget(state, card)  # face down onto the deck: only its owner follows it
                 from_hand(state, card)
                 deck_put_top(state, card)
+                seen_set(state, seat, card, C.SEEN_DECK + state[C.F_DECK_N] - 1)
             elif tile == 16:
                 left = left_of(state, seat)
                 give(state, card, left)
+                seen_set(state, seat, card, C.SEEN_HAND + left)
                 count(state, left, C.C_TILES_AGAINST, 1)
             else:
                 from_hand(state, card)
@@ -1530,6 +1708,7 @@ def task_tile(state, rules, rng, out, code):
         opponent = state[t + 3] % C.MAX_PLAYERS
         if code >= 0:
             give(state, code - C.C_CARD, seat)
+            seen_set(state, opponent, code - C.C_CARD, C.SEEN_HAND + seat)
             count(state, opponent, C.C_TILES_AGAINST, 1)
         else:
             k = count_showing(state, rules, opponent, pirate)
@@ -1538,6 +1717,7 @@ def task_tile(state, rules, rng, out, code):
                 if chooser == 2:
                     card = nth_card(state, opponent, randint(rng, k), pirate, rules)
                     give(state, card, seat)
+                    seen_set(state, opponent, card, C.SEEN_HAND + seat)
                     count(state, opponent, C.C_TILES_AGAINST, 1)
                 else:
                     hand = opponent
@@ -1555,11 +1735,13 @@ def task_tile(state, rules, rng, out, code):
         drawer = left
     elif tile == 11:  # Bayou (A27)
         if play_mask(state, rules, state[C.F_PLAY_CARD]) >> C.CROCODILE & 1:
+            knew = seen_top(state)  # T13's face-up top, or a card it put or looked at there
             card = deck_take(state, rng)
             if card >= 0:
                 state[C.F_LOC + card] = C.LOC_ASIDE
                 state[C.F_ASIDE_BY + card] = seat
                 state[C.F_ASIDE_N] += 1
+                seen_give(state, card, knew, C.SEEN_ASIDE)
         elif state[C.F_ASIDE_N] > 0:  # T11 acts on every play: most find no card set aside
             setter_only = rules[R.R_BAYOU_SETTER_ONLY]  # A27's alternative
             for card in range(state[C.F_N_CARDS]):
@@ -1567,6 +1749,7 @@ def task_tile(state, rules, rng, out, code):
                     not setter_only or state[C.F_ASIDE_BY + card] == seat
                 ):
                     to_hand(state, seat, card)
+                    seen_follow(state, card, C.SEEN_HAND + seat)
                     state[C.F_ASIDE_N] -= 1
     elif tile == 12:  # Staredown (A22, A44)
         state[C.F_SKIP] = state[C.F_SKIP] + 1 if rules[R.R_SKIPS_ADD_UP] else 1
@@ -1609,6 +1792,7 @@ def task_tile(state, rules, rng, out, code):
         right = right_of(state, seat)
         if code >= 0:
             give(state, code - C.C_CARD, seat)
+            seen_set(state, right, code - C.C_CARD, C.SEEN_HAND + seat)
             count(state, right, C.C_TILES_AGAINST, 1)
         elif hand_n(state, right) > 0:
             hand = right
@@ -1620,6 +1804,7 @@ def task_tile(state, rules, rng, out, code):
             if C.LOC_HAND <= loc < C.LOC_HAND + n_players:
                 left = (loc - C.LOC_HAND + 1) % n_players
                 state[C.F_LOC + card] = C.LOC_HAND + left
+                pass_seen(state, card, loc - C.LOC_HAND, left)
                 state[C.F_HAND_CARDS + (loc - C.LOC_HAND) * C.MAX_CARDS + card] = 0
                 state[C.F_HAND_CARDS + left * C.MAX_CARDS + card] = 1
         last = hand_n(state, n_players - 1)
@@ -1637,6 +1822,7 @@ def task_tile(state, rules, rng, out, code):
             if code == C.C_YES:
                 pile_remove(state, pile, under)
                 to_hand(state, seat, under)
+                seen_by_all(state, under, C.SEEN_HAND + seat)  # taken from the Action pile
                 refill_piles(state, rng)
         elif under >= 0 and state[C.F_LOC + under] == C.LOC_PILE + pile:
             out[0] = C.C_PASS
@@ -1659,8 +1845,11 @@ def task_tile(state, rules, rng, out, code):
             n = state[C.F_DECK_N]
             if n > 0 and held_mask(state, rules, state[C.F_DECK + n - 1]) >> state[t + 3] & 1:
                 state[C.F_REVEALED] = state[C.F_DECK + n - 1]
+                seen_by_all(state, state[C.F_DECK + n - 1], C.SEEN_DECK + n - 1)  # revealed
                 state[t + 2] = 3
                 return 0
+            if n > 0:  # looked at secretly and put back
+                seen_set(state, seat, state[C.F_DECK + n - 1], C.SEEN_DECK + n - 1)
         elif code >= 0:
             card, p = decode_card(code)
             discard(state, rules, card, p)
@@ -1710,6 +1899,7 @@ def task_tile(state, rules, rng, out, code):
             o = seat_after(state, seat, sub)
             if code >= 0:
                 state[sf(o, C.SH_REVEALED)] = code - C.C_CARD
+                seen_by_all(state, code - C.C_CARD, C.SEEN_HAND + o)  # revealed (A15)
                 if not held_mask(state, rules, code - C.C_CARD) >> C.TURTLE & 1:
                     state[t + 3] = 1
                 code = -1
@@ -1722,6 +1912,7 @@ def task_tile(state, rules, rng, out, code):
                 elif rules[R.R_TORTOISE_RANDOM]:
                     card = nth_card(state, o, randint(rng, k), -1, rules)
                     state[sf(o, C.SH_REVEALED)] = card
+                    seen_by_all(state, card, C.SEEN_HAND + o)  # revealed (A15)
                     if not held_mask(state, rules, card) >> C.TURTLE & 1:
                         state[t + 3] = 1
                 else:
@@ -1745,6 +1936,8 @@ def task_tile(state, rules, rng, out, code):
             return rules[R.R_PIRATE_TYPES]
     if hand >= 0:
         n = list_hand(state, rules, hand, C.C_CARD, piles, out, 0, bit)
+        if chooser != hand:
+            seen_listed(state, chooser, hand, out, n)  # T5's taker, T17: it sees those cards
         ask(state, chooser, phase, ctx_a, ctx_b)
         return n
     if drawer >= 0:
@@ -1810,8 +2003,7 @@ def task_round_end(state, rules, rng, out, code):
         for i in range(k):
             tile = state[C.F_ROUND_END + i]
             if i == m:
-                state[C.F_TILE_WHERE + tile] = C.W_MAP + winner
-                state[sf(winner, C.SH_MAPS)] += 1
+                to_map(state, winner, tile)
             elif i == p:
                 if not rules[R.R_CRUISE] and state[C.F_N_TILES] >= rules[R.R_MAX_TILES]:
                     state[t + 3] = tile
@@ -1862,7 +2054,17 @@ def show(state):
                 for w in range(C.HAND_WORDS):
                     x = hand_word(state, s, w)
                     if x:
-                        state[sf(s, C.SH_SHOWN)] = w * 32 + low_bit_index(x & -x)
+                        card = w * 32 + low_bit_index(x & -x)
+                        state[sf(s, C.SH_SHOWN)] = card
+                        seen_by_all(state, card, C.SEEN_HAND + s)
+    # what the seat has seen out of its sight (F_SEEN), copied only when its row or the last
+    # one copied holds an entry; and its map tiles
+    seen = state[as_index(C.F_SEEN_N + seat)]
+    if seen or state[C.F_SEEN_VIEW_N]:
+        copy_within(state, C.F_SEEN_VIEW, C.F_SEEN + seat * C.MAX_CARDS, C.MAX_CARDS)
+        state[C.F_SEEN_VIEW_N] = seen
+    state[C.F_OWN_MAPS] = state[as_index(C.F_MAP_BITS + 2 * seat)]
+    state[C.F_OWN_MAPS + 1] = state[as_index(C.F_MAP_BITS + 2 * seat + 1)]
 
 
 @njit(**INLINE_JIT)  # into ``step``, which the play loop inlines (and ``deal``, for tests)
