@@ -47,10 +47,10 @@ def build_fruit_dataset(path: Path, games: int) -> Path:
         return path
     sys.path.insert(0, str(REPO))
     import cardsim
-    from cardsim.core import io
+    from cardsim.core import dataset as io
 
     block = cardsim.simulate("fruit-picking", games=BLOCK, players=4, seed=1)
-    meta = io._json_ready(dict(block.metadata))
+    meta = io.json_ready(dict(block.metadata))
     meta.pop("games_done", None)
     meta |= {"first_game": 0, "games": games, "format": io.FORMAT}
     meta |= {"format_version": io.FORMAT_VERSION, "complete": False}
@@ -69,7 +69,7 @@ def build_fruit_dataset(path: Path, games: int) -> Path:
 
 def bench_read(data: Path, games: int) -> None:
     path = build_fruit_dataset(data / f"fruit-4p-{games}", games)
-    imports = "from cardsim.core import io; import pandas, pyarrow.parquet"
+    imports = "from cardsim.core import dataset as io; import pandas, pyarrow.parquet"
     base = child_peak_mib(imports)
     print(f"read_results of {games:,} four-player Fruit Picking games ({path}):")
     print(f"  imports only:              {base:8.0f} MiB")
@@ -102,7 +102,7 @@ def bench_report(data: Path, games: int) -> None:
     )
     # as before: batches of io.BATCH_ROWS games, each counter's fit left to the cyclic collector
     before = (
-        "from cardsim.analysis import balance, counters\nfrom cardsim.core import io\n"
+        "from cardsim.analysis import balance, counters\nfrom cardsim.core import dataset as io\n"
         "balance.REPORT_BATCH_ROWS = io.BATCH_ROWS\n"
         "counters.gc = type('NoCollect', (), {'collect': staticmethod(lambda: 0)})\n"
     )

@@ -34,6 +34,7 @@ from cardsim.core import ismcts, registry, runner
 from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
 from cardsim.core.rng import CHANCE_STREAM, stream_start
+from cardsim.core.search_replay import SearchDecider
 
 
 def positions(spec, count: int, seed: int = 1):
@@ -59,7 +60,7 @@ def positions(spec, count: int, seed: int = 1):
 
 def search_speed(spec, count: int) -> dict:
     """Iterations and engine turns per second inside the search (module docstring)."""
-    decider = ismcts.SearchDecider(spec)
+    decider = SearchDecider(spec)
     params = np.ascontiguousarray(params_matrix(list(spec.bots))[0])
     spots = positions(spec, count)
     obs_len = spec.ruleset.obs_len

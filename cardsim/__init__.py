@@ -7,7 +7,7 @@ every core (``cardsim.core``), and a pandas layer that turns outcomes into balan
 experiment as the commands of those names do (docs/api.md). Each is loaded on first use, so ``import cardsim`` stays light.
 """
 
-__version__ = "0.1.0"
+from cardsim.version import __version__ as __version__
 
 # public name -> the module that defines it, imported on first use (PEP 562)
 _LAZY = {

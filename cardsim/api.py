@@ -1,6 +1,6 @@
 """The library entry points: ``simulate`` plays a run and returns its ``Results`` in memory;
 ``compare``, ``sweep`` and ``diff`` play an experiment as the commands of those names do and
-return its tables (docs/api.md).
+return its tables (docs/api.md); ``ablation`` plays a base and rule variants on the same games.
 
 This is the one module of the public API that runs the compiled engine; it is imported only when
 ``cardsim.simulate`` is first used, so ``import cardsim`` stays light.
@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import pandas as pd
+
+from cardsim.analysis import paired
 from cardsim.analysis.results import FrameSink, Results, run_metadata
 from cardsim.core.errors import CardsimError
 
@@ -256,8 +259,6 @@ def screen(
     ``.to_dict()``). ``progress(n)``: called after each run with the runs done."""
     import time
 
-    import pandas as pd
-
     from cardsim.analysis.tuning import measures
     from cardsim.analysis.tuning import params as P
     from cardsim.analysis.tuning import screen as S
@@ -497,7 +498,7 @@ def ladder(
 
     setup = experiments.ladder_setup(game, levels, games, players, rules, seed, bot_files, out=out)
     if out is not None and not (resume and Path(out).is_dir()):
-        from cardsim.core.io import prepare_new_dataset
+        from cardsim.core.dataset import prepare_new_dataset
 
         prepare_new_dataset(Path(out))  # the directory of the runs' datasets
     frames = experiments.play_saved(
@@ -505,3 +506,61 @@ def ladder(
     )
     runs = {run.key: f for run, f in zip(setup.plan, frames, strict=True)}
     return L.analyse(runs, setup.labels, seed, registry.get(game).title, setup.note)
+
+
+def ablation(
+    game: str,
+    base_rules: Mapping[str, Any] | None,
+    variants: Mapping[str, Mapping[str, Any]],
+    games: int | str = 10_000,
+    players: int | None = None,
+    bots: str | Sequence[str] = (),
+    seed: int = 0,
+    threads: int | None = None,
+    bot_files: Sequence[str] = (),
+    results: dict | None = None,
+) -> pd.DataFrame:
+    """Paired ablation, what a rule change does measured on the very same games: paired diffs of
+    each variant against the base, on common games.
+
+    The base rules and every variant are played on the same seed and game indices (common random
+    numbers), so the change a rule makes shows through much less noise than two independent runs
+    would allow; and because the runs are the rule set's own games, the differences are causes,
+    not associations (compare ``cardsim.analysis.counters``). Example, the crow-card study of
+    Pajarracos::
+
+        ablation("pajarracos", {}, {"no crows": {"crows": 0}, "no flocks": {"flocks": 0}},
+                 games=20_000, players=4)
+
+    ``variants``: name -> rule options changed on top of ``base_rules``. Returns the
+    ``paired_diff`` rows of every variant with a first column ``variant`` (diff = variant - base).
+    Pass a dict as ``results`` to get the ``Results`` of each run too (key ``"base"`` and each
+    variant's name).
+    """
+    def play(rules: Mapping[str, Any]):
+        return simulate(
+            game,
+            games=games,
+            players=players,
+            bots=bots,
+            rules=rules,
+            seed=seed,
+            threads=threads,
+            bot_files=bot_files,
+        )
+
+    base_rules = dict(base_rules or {})
+    base = play(base_rules)
+    if results is not None:
+        results["base"] = base
+    tables = []
+    for name, change in variants.items():
+        run = play({**base_rules, **dict(change)})
+        if results is not None:
+            results[name] = run
+        table = paired.paired_diff(base, run)
+        table.insert(0, "variant", name)
+        tables.append(table)
+    if not tables:
+        return pd.DataFrame(columns=["variant", *paired.paired_diff(base, base).columns])
+    return pd.concat(tables, ignore_index=True)

@@ -308,7 +308,7 @@ def play_saved(
     task_size: int | None = None,
 ) -> list:
     """Play every run of an experiment and return its games (one frame per run). ``paths``:
-    each run's results dataset (``io.DatasetSink``), written as its games are played; with
+    each run's results dataset (``dataset.DatasetSink``), written as its games are played; with
     ``resume`` the saved games are read back and only the missing ones played, so an
     interrupted experiment continues where it stopped. ``progress`` counts saved games too."""
     from cardsim.core.cluster import session
@@ -322,7 +322,7 @@ def play_saved(
             sinks: list = [frame]
             ranges = None
             if paths is not None:
-                from cardsim.core.io import DatasetSink
+                from cardsim.core.dataset import DatasetSink
 
                 saved = DatasetSink(paths[n], spec, resume=resume, feed=[frame])
                 sinks.append(saved)

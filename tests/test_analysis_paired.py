@@ -13,10 +13,10 @@ from scipy import stats
 
 import cardsim
 from cardsim.analysis import frame as F
-from cardsim.analysis.ablation import ablation
 from cardsim.analysis.paired import paired_diff
 from cardsim.analysis.results import Results
-from cardsim.core import io
+from cardsim.api import ablation
+from cardsim.core import dataset as io
 from cardsim.core.errors import CardsimError
 
 GAME = "fruit-picking"

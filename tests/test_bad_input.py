@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim.cli.main import cli
-from cardsim.core import io
+from cardsim.core import dataset as io
 
 GAME = "fruit-picking"
 PAJ = "pajarracos"

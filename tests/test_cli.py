@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from cardsim.cli import run as run_command
 from cardsim.cli.main import cli
-from cardsim.core import io, registry, runner
+from cardsim.core import dataset as io
+from cardsim.core import registry, runner
 from cardsim.core.outcomes import chunk_frame
 
 GAME = "fruit-picking"

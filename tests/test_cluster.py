@@ -26,7 +26,8 @@ from cardsim.analysis.results import FrameSink
 from cardsim.analysis.summary import SummaryAccumulator
 from cardsim.cli.main import cli
 from cardsim.core import cluster as C
-from cardsim.core import io, runner
+from cardsim.core import dataset as io
+from cardsim.core import runner
 from cardsim.core.errors import CardsimError
 
 BOTS = ["random", "greedy", "planner"]

@@ -1,4 +1,4 @@
-"""The results dataset (cardsim/core/io.py): layout, atomic parts, reading in game order, resuming
+"""The results dataset (cardsim/core/dataset/): layout, atomic parts, reading in game order, resuming
 only the gaps whatever wrote the parts, refusing damaged or foreign datasets, and reading the
 single files of earlier versions."""
 
@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from cardsim.analysis.results import Results
 from cardsim.cli.main import cli
-from cardsim.core import io, runner
+from cardsim.core import dataset as io
+from cardsim.core import runner
 from cardsim.core.errors import CardsimError
 from cardsim.core.lock import LOCK_FILE, DatasetLock
 from cardsim.core.outcomes import chunk_frame

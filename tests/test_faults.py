@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from cardsim.cli import run as run_command
 from cardsim.cli.main import cli
-from cardsim.core import io
+from cardsim.core import dataset as io
 from cardsim.core.lock import LOCK_FILE
 
 GAME = "fruit-picking"

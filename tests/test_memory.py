@@ -8,7 +8,7 @@ import pytest
 
 import cardsim
 from cardsim.analysis.results import Results
-from cardsim.core import io
+from cardsim.core import dataset as io
 
 GAME = "fruit-picking"
 
@@ -20,7 +20,7 @@ def run():
 
 def write_in_parts(path, results, cuts):
     """``results`` as a dataset whose parts end at ``cuts`` (as a chunked run writes them)."""
-    meta = io._json_ready(dict(results.metadata))
+    meta = io.json_ready(dict(results.metadata))
     meta.pop("games_done", None)
     meta |= {"first_game": 0, "games": results.games, "format": io.FORMAT}
     meta |= {"format_version": io.FORMAT_VERSION, "complete": True}

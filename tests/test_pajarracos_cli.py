@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim.cli.main import cli
-from cardsim.core import io, registry, runner
+from cardsim.core import dataset as io
 from cardsim.core import layout as L
+from cardsim.core import registry, runner
 from cardsim.core.reference import ENGINE_AGREES, engine_check
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import reference as REF

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim.cli.main import cli
-from cardsim.core import io, registry, runner
+from cardsim.core import dataset as io
+from cardsim.core import registry, runner
 from cardsim.core.reference import ENGINE_AGREES
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import trace

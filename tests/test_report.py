@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 import cardsim
 from cardsim.analysis import balance
-from cardsim.analysis.report import Figure, Report, Section, Table, balance_report
+from cardsim.analysis.balance import balance_report
+from cardsim.analysis.report import Figure, Report, Section, Table
 from cardsim.analysis.results import Results
 from cardsim.analysis.seats import FirstPlayerAdvantage
 from cardsim.cli.main import cli

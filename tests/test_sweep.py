@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from cardsim.analysis import sweep as S
 from cardsim.analysis.results import Results
 from cardsim.cli.main import cli
-from cardsim.core import io, registry
+from cardsim.core import dataset as io
+from cardsim.core import registry
 from cardsim.core.errors import CardsimError
 
 GAME = "fruit-picking"

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from cardsim.cli.main import cli
 from cardsim.cli.specs import spec_from_options
-from cardsim.core import io, registry
+from cardsim.core import dataset as io
+from cardsim.core import registry
 from cardsim.core.variants import load_variant
 
 GAME = "fruit-picking"

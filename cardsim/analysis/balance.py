@@ -63,19 +63,19 @@ def dataset_report(
 
 
 # Games per batch a report reads: the counts are the same whatever the batch, and a quarter of
-# io.BATCH_ROWS keeps a 100,000-game Pajarracos report under 400 MB (docs/memory.md)
+# dataset.BATCH_ROWS keeps a 100,000-game Pajarracos report under 400 MB (docs/memory.md)
 REPORT_BATCH_ROWS = 16_384
 
 
 def dataset_stats(path, progress: Callable[[int], None] | None = None) -> BalanceStats:
     """The counts behind the report of a results dataset or file, read batch by batch
-    (``io.iter_batches``: one batch of games in memory at a time)."""
+    (``dataset.iter_batches``: one batch of games in memory at a time)."""
     import itertools
 
-    from cardsim.core import io
+    from cardsim.core import dataset
 
-    meta = io.read_metadata(path)
-    batches = io.iter_batches(path, batch_rows=REPORT_BATCH_ROWS)
+    meta = dataset.read_metadata(path)
+    batches = dataset.iter_batches(path, batch_rows=REPORT_BATCH_ROWS)
     first = next(batches, None)
     columns = list(first.columns) if first is not None else []
     counters = dataset_counters(meta, BalanceStats(meta, ()).ruleset, columns)

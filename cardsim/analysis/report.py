@@ -371,10 +371,3 @@ nav ul { columns: 2; }
 </html>
 """
 )
-
-
-def balance_report(results, **kwargs) -> Report:
-    """The standard report of one run (see ``cardsim.analysis.balance.balance_report``)."""
-    from cardsim.analysis.balance import balance_report as build
-
-    return build(results, **kwargs)

@@ -2,7 +2,7 @@
 
 ``Results`` is what ``cardsim.simulate`` returns and what every balance metric, chart and report
 reads. It saves to and loads from the same Parquet layout as ``cardsim run --out`` (one row per
-game, ``cardsim.core.outcomes``; metadata as JSON, ``cardsim.core.io``), so a report can be made
+game, ``cardsim.core.outcomes``; metadata as JSON, ``cardsim.core.dataset``), so a report can be made
 from either. ``FrameSink`` is the runner sink that collects a run's chunks as DataFrames.
 
 Metadata keys: everything of ``RunSpec.metadata()`` (ruleset, rules, n_players, bots, bot_params,
@@ -237,26 +237,26 @@ class Results:
 
     def save(self, path: str | Path) -> Path:
         """Write the games and metadata as a results dataset at ``path`` (a new directory, the
-        layout of ``cardsim run --out``: ``cardsim.core.io``); returns the path."""
-        from cardsim.core import io
+        layout of ``cardsim run --out``: ``cardsim.core.dataset``); returns the path."""
+        from cardsim.core import dataset
 
         meta = dict(self.metadata)
         meta["games_done"] = len(self.frame)
         if self.ruleset is not None:
             meta.setdefault("seat_counters", list(self.ruleset.seat_counters))
-        return io.write_results(path, self.frame, meta)
+        return dataset.write_results(path, self.frame, meta)
 
     @classmethod
     def load(cls, path: str | Path, columns: list[str] | None = None) -> Results:
         """Results from a dataset written by ``save`` or ``cardsim run --out``, or a single
         results file of an earlier version (one-line ``CardsimError`` for a missing, damaged or
         non-cardsim path). Integer columns take the smallest type that holds their values
-        (``io.read_results``); ``columns`` reads only those (the figures need ``game``,
+        (``dataset.read_results``); ``columns`` reads only those (the figures need ``game``,
         ``first_seat``, ``turns``, ``turn_cap_hit``, ``end_reason`` and every seat's ``win``
         and ``bot``)."""
-        from cardsim.core import io
+        from cardsim.core import dataset
 
-        frame, meta = io.read_results(path, columns)
+        frame, meta = dataset.read_results(path, columns)
         return cls(frame, meta)
 
 
@@ -297,7 +297,7 @@ class FrameSink:
     def frame(self) -> pd.DataFrame:
         """All games collected so far, in order, as one frame (the chunks are released)."""
         if not self._frames:
-            from cardsim.core.io import empty_chunk
+            from cardsim.core.dataset import empty_chunk
             from cardsim.core.outcomes import chunk_frame
 
             spec = self.spec

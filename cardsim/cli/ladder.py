@@ -121,7 +121,7 @@ def ladder(
             out,
         )
         if out is not None and not (resume and Path(out).is_dir()):
-            from cardsim.core.io import prepare_new_dataset
+            from cardsim.core.dataset import prepare_new_dataset
 
             prepare_new_dataset(Path(out))
         for spec in setup.specs:
@@ -156,7 +156,7 @@ def ladder(
 
 def _interrupted(out) -> None:
     """Ctrl-C while the ladder plays: one line saying what is kept, exit code 130."""
-    from cardsim.cli.run import EXIT_INTERRUPTED
+    from cardsim.cli.exits import EXIT_INTERRUPTED
 
     if out is None:
         line = "interrupted; nothing saved (use --out DIR to keep the games of a ladder)"

@@ -9,13 +9,13 @@ output pipe one line and 141.
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 
 import click
 
-from cardsim import __version__
+from cardsim.cli.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, end_now, quiet_stdout
 from cardsim.core.errors import CardsimError
+from cardsim.version import __version__
 
 PROG = "cardsim"
 # command name -> (module defining a click command of that name, its one-line help). A module is
@@ -107,8 +107,6 @@ class CardsimGroup(click.Group):
         except KeyboardInterrupt as exc:  # a command that does not say more itself
             _stopped(exc)
         except BrokenPipeError:
-            from cardsim.cli.run import EXIT_BROKEN_PIPE, quiet_stdout
-
             quiet_stdout()
             _line("output closed early (broken pipe)")
             raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
@@ -124,8 +122,6 @@ def _line(text: str) -> None:
 def _stopped(exc: KeyboardInterrupt) -> None:
     """Ctrl-C in a command: one line and exit code 130 (not click's "Aborted!" and 1); after a
     second Ctrl-C while compiled code runs (``runner.StopNow``), end the process at once."""
-    from cardsim.cli.run import EXIT_INTERRUPTED
-
     if type(exc).__name__ == "StopNow":
         _line("stopped at once")
         end_now(EXIT_INTERRUPTED)
@@ -140,17 +136,6 @@ def cli() -> None:
 
     Start with `cardsim games`, then `cardsim run GAME --games 1e6`.
     """
-
-
-def end_now(code: int) -> None:
-    """End the process with ``code`` at once, stdout and stderr flushed, without Python's
-    teardown (every file a command writes is complete on disk when it is closed)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
 
 
 def main() -> None:
@@ -177,8 +162,6 @@ def main() -> None:
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader left before the last lines: as any closed pipe
-        from cardsim.cli.run import EXIT_BROKEN_PIPE
-
         _line("output closed early (broken pipe)")
         code = code or EXIT_BROKEN_PIPE
     except (OSError, ValueError):

@@ -18,7 +18,7 @@ from cardsim.cli.output import echo_json, text_json_option
 
 def write_report(results, out_dir: str) -> tuple:
     """Build the standard balance report of ``results`` and write it; the two paths."""
-    from cardsim.analysis.report import balance_report
+    from cardsim.analysis.balance import balance_report
 
     return balance_report(results).write(out_dir)
 
@@ -48,13 +48,13 @@ def report(results, out_dir, alias_dir, force, fmt) -> None:
     from cardsim.analysis.report import prepare_dir
     from cardsim.cli.progress import progress_bar
     from cardsim.cli.targets import check_report_dir
-    from cardsim.core import io
+    from cardsim.core import dataset
 
     out_dir = _report_dir(out_dir, alias_dir)
     check_report_dir(out_dir, force, "-o" if alias_dir is None else "--report")
 
-    meta = io.read_metadata(results)  # one-line error for a missing or foreign file, first
-    total = io.count_games(results)
+    meta = dataset.read_metadata(results)  # one-line error for a missing or foreign file, first
+    total = dataset.count_games(results)
     made = not Path(out_dir).exists()
     if meta.get("writer"):
         click.echo(

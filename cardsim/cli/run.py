@@ -1,7 +1,7 @@
 """``cardsim run GAME``: simulate many games, print the balance summary, optionally save them.
 
 With ``--out PATH`` every chunk is a part file of the results dataset as soon as it is played
-(``cardsim.core.io``), and the dataset is marked complete before anything is printed. Ctrl-C
+(``cardsim.core.dataset``), and the dataset is marked complete before anything is printed. Ctrl-C
 lets the chunk in flight finish and be saved, prints one line saying how to resume, and exits
 with 130; a second Ctrl-C ends the process at once (the chunk in flight is lost, every saved one
 kept). A broken pipe while printing says, in one line, that the games are saved (exit 141).
@@ -9,19 +9,13 @@ kept). A broken pipe while printing says, in one line, that the games are saved 
 
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
 from cardsim.cli import options
-from cardsim.cli.main import end_now
+from cardsim.cli.exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, end_now, quiet_stdout
 from cardsim.cli.output import echo_json, format_option, records_csv
 from cardsim.cli.progress import compiling, progress_bar
 from cardsim.core.errors import CardsimError, StopNow
-
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
 @click.command("run", short_help="Simulate many games and print the balance summary.")
@@ -87,7 +81,9 @@ def run(
             summary = SummaryAccumulator(spec)
             stop, chunk = _precision_stop(until_ci, summary, chunk)
             if out is not None:
-                from cardsim.core.io import lock_out  # pandas and pyarrow load only when needed
+                from cardsim.core.dataset import (
+                    lock_out,  # pandas and pyarrow load only when needed
+                )
 
                 # held until the dataset is closed, or the command ends whatever way it does:
                 # a second writer of --out is refused here, before it compiles or writes
@@ -105,7 +101,7 @@ def run(
             frames = FrameSink(spec)
             feed.append(frames)
         if out is not None:
-            from cardsim.core.io import DatasetSink  # pandas and pyarrow load only when needed
+            from cardsim.core.dataset import DatasetSink  # pandas and pyarrow load only when needed
 
             sink = DatasetSink(out, spec, resume=resume, feed=feed, lock=lock)
             if sink.note:
@@ -154,16 +150,6 @@ def _say(line: str) -> None:
     try:
         click.echo(f"cardsim: {line}", err=True)
     except OSError:
-        pass
-
-
-def quiet_stdout() -> None:
-    """After a broken pipe: send what is left of stdout nowhere, so that Python's own flush at
-    exit does not print a second error."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
         pass
 
 

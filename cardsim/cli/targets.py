@@ -1,7 +1,7 @@
 """Where a command writes, with one meaning across commands: ``--out`` is data (a run's games, a
 sweep's runs), ``--report DIR`` a report directory (report.html, report.md, figures/). A report is
 not overwritten unless ``--force`` says so, and the check runs before any game is played; saved
-games (``--out``) are never overwritten (``cardsim.core.io``: resume them or choose another
+games (``--out``) are never overwritten (``cardsim.core.dataset``: resume them or choose another
 path).
 """
 

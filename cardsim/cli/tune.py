@@ -143,7 +143,7 @@ def tune(
                 advance,
             )
     except KeyboardInterrupt:
-        from cardsim.cli.run import EXIT_INTERRUPTED
+        from cardsim.cli.exits import EXIT_INTERRUPTED
 
         click.echo(
             f"cardsim: interrupted after {done} trials; they are kept in {path}: run the same "

@@ -2,7 +2,7 @@
 
 A game depends only on (seed, game index) (``cardsim.core.rng``), so a run shards perfectly: task
 ``[first, stop)`` plays exactly the games a local run plays there, with the same kernel
-(``runner.iter_chunks`` on that range), and the result does not depend on how many workers there
+(``play.iter_chunks`` on that range), and the result does not depend on how many workers there
 are, how big the tasks are, or which worker plays which task.
 
 What travels:
@@ -304,7 +304,7 @@ def _load_bot(source: BotSource, ruleset):
 def build_spec(r: SpecRecipe):
     """The ``RunSpec`` of a recipe (compiles its bots here)."""
     from cardsim.core import registry
-    from cardsim.core.runner import RunSpec
+    from cardsim.core.spec import RunSpec
 
     ruleset = registry.get(r.ruleset)
     bots = tuple(_load_bot(b, ruleset) for b in r.bots)
@@ -386,17 +386,17 @@ def play_task(
     this worker, feeding each chunk to every part (fresh mergeable sinks, part writers)."""
     import numba
 
-    from cardsim.core import runner
+    from cardsim.core import play
 
     spec = _spec_of(r)
     chunks = [] if want_rows else None
-    stats = runner.RunStats(0, 0, 0.0, 0)
+    stats = play.RunStats(0, 0, 0.0, 0)
     longest = max(stop - first for first, stop in pieces)
     with _PLAY_LOCK:
         threads = _numba_threads(processes_per_host)
         numba.set_num_threads(threads)
         t0 = time.perf_counter()
-        for chunk in runner.iter_chunks(spec, longest, stats=stats, ranges=pieces):
+        for chunk in play.iter_chunks(spec, longest, stats=stats, ranges=pieces):
             for part in parts:
                 part(chunk)
             if chunks is not None:
@@ -495,16 +495,16 @@ def run(
     sink gets every chunk here (the tasks then send their rows back). Everything is merged in
     game order. ``until()`` is asked after each task is merged and stops the run when true (the
     games merged are then those of a shorter run: tasks are one chunk each then, and a dataset's
-    parts are written here, so that no part lies beyond the stop). Returns ``runner.RunStats``
+    parts are written here, so that no part lies beyond the stop). Returns ``play.RunStats``
     (``workers``: distinct workers that played, by name: a worker restarted by its nanny keeps
     its name; ``restarts``: worker processes that died during the run, ``workers_lost``;
     ``threads``: numba threads summed over the workers).
     """
     from distributed import as_completed
 
-    from cardsim.core import runner
+    from cardsim.core import play
 
-    chunk_size = chunk_size or runner.default_chunk(spec)
+    chunk_size = chunk_size or play.default_chunk(spec)
     wait_for_workers(client)
     lost_before = workers_lost(client)
     hosts, n_workers = _processes_per_host(client)
@@ -521,7 +521,7 @@ def run(
     part_writers = [w.part_writer() for w in writers]
     want_rows = bool(ordered)
     r = recipe(spec)  # a few hundred bytes: sent with every task, rebuilt once per worker
-    stats = stats if stats is not None else runner.RunStats(0, 0, 0.0, 0)
+    stats = stats if stats is not None else play.RunStats(0, 0, 0.0, 0)
     tasks = task_ranges(ranges, spec.first_game, task_size, chunk_size)
     window = max(2, IN_FLIGHT_PER_WORKER * n_workers)
     results: dict[int, TaskResult] = {}

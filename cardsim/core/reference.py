@@ -91,7 +91,7 @@ def search_deciders(spec) -> dict:
     """Index in ``spec.bots`` -> a plain-Python caller of each search bot (``ismcts``)."""
     if not any(bot.search for bot in spec.bots):
         return {}
-    from cardsim.core.ismcts import SearchDecider
+    from cardsim.core.search_replay import SearchDecider
 
     return {b: SearchDecider(spec) for b, bot in enumerate(spec.bots) if bot.search}
 

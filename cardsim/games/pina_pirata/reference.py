@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from cardsim.core import layout as L
-from cardsim.core import reference, rules_doc
+from cardsim.core import reference, registry, rules_doc
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import rules as R
 
@@ -74,10 +74,8 @@ def pool_tiles(values: Mapping[str, Any]) -> tuple[list[int], list[int]]:
     pool, and a mistake in it would otherwise be the same on both sides of the comparison (seen:
     ``tiles_of`` planted to leave T40 out fails the default cases of
     tests/test_pina_pirata_reference.py)."""
-    from cardsim.games.pina_pirata import RULESET
-
     pool = values["tile_pool"]
-    pool = rules_doc.tile_numbers(RULESET) if pool == "all" else sorted(set(pool))
+    pool = rules_doc.tile_numbers(registry.get("pina-pirata")) if pool == "all" else sorted(set(pool))
     fixed = [] if values["fixed_tiles"] == "none" else list(values["fixed_tiles"])
     return [t for t in pool if t not in fixed], fixed
 
