@@ -54,7 +54,7 @@ def parse_only(items: list[str]) -> dict[str, tuple[int, ...]]:
 def heuristic_levels(game: str) -> str:
     """random, greedy and the game's strongest heuristic bot: the default ladder without the
     search levels (the ladders of ``reports/`` before ismcts reached them)."""
-    from cardsim.analysis.ladder import HEURISTIC_FLOOR, strongest_heuristic
+    from cardsim.analysis.experiments.ladder import HEURISTIC_FLOOR, strongest_heuristic
     from cardsim.core import registry
 
     return ",".join([*HEURISTIC_FLOOR, strongest_heuristic(registry.get(game).bot_names)])

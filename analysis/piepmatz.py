@@ -29,12 +29,12 @@ import time
 from pathlib import Path
 
 import cardsim
-from cardsim.analysis import balance
-from cardsim.analysis import variant_diff as D
-from cardsim.analysis.balance_stats import BalanceStats
-from cardsim.analysis.experiment_report import changed_rules, setup_section
-from cardsim.analysis.paired import paired_diff
-from cardsim.analysis.report import Report, Section, Table, render_figure
+from cardsim.analysis.experiments import variant_diff as D
+from cardsim.analysis.reports import balance
+from cardsim.analysis.reports.experiment_report import changed_rules, setup_section
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
+from cardsim.analysis.stats.balance_stats import BalanceStats
+from cardsim.analysis.stats.paired import paired_diff
 from cardsim.core import registry
 from cardsim.core.cluster import session
 from cardsim.core.variants import load_variant

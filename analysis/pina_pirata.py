@@ -29,8 +29,8 @@ import numpy as np
 import pandas as pd
 
 import cardsim
-from cardsim.analysis import balance
-from cardsim.analysis.report import Report, Section, Table, render_figure
+from cardsim.analysis.reports import balance
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.charts.forest import forest, lines
 from cardsim.games.pina_pirata import cards as C
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from cardsim import experiments
-from cardsim.analysis import compare
+from cardsim.analysis.experiments import compare
 from cardsim.core import ismcts, registry, runner
 
 ROOT = Path(__file__).resolve().parent.parent

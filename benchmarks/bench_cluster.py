@@ -36,7 +36,7 @@ SEED = 2026
 
 def threaded_rate(spec) -> tuple[float, float, int]:
     """(games per wall second, games per CPU second of this process, threads)."""
-    from cardsim.analysis.summary import SummaryAccumulator
+    from cardsim.analysis.stats.summary import SummaryAccumulator
     from cardsim.core import runner
 
     summary = SummaryAccumulator(spec)
@@ -48,7 +48,7 @@ def threaded_rate(spec) -> tuple[float, float, int]:
 
 def cluster_rate(spec, client) -> tuple[float, float]:
     """(games per wall second, games per CPU second of the client and every worker process)."""
-    from cardsim.analysis.summary import SummaryAccumulator
+    from cardsim.analysis.stats.summary import SummaryAccumulator
     from cardsim.core import runner
 
     summary = SummaryAccumulator(spec)

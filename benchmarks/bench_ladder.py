@@ -27,7 +27,7 @@ import os
 import time
 
 from cardsim import experiments
-from cardsim.analysis import ladder as L
+from cardsim.analysis.experiments import ladder as L
 from cardsim.core import registry, runner
 
 GAMES = ("fruit-picking", "pajarracos", "piepmatz", "pina-pirata")

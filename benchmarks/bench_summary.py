@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from cardsim.analysis.summary import SummaryAccumulator
+from cardsim.analysis.stats.summary import SummaryAccumulator
 from cardsim.core import layout as L
 from cardsim.core.outcomes import Chunk
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pandas as pd
 
-from cardsim.analysis import paired
 from cardsim.analysis.results import FrameSink, Results, run_metadata
+from cardsim.analysis.stats import paired
 from cardsim.core.errors import CardsimError
 
 
@@ -187,9 +187,9 @@ def tune(
     """
     import time
 
-    from cardsim.analysis.tuning import objectives, search, verify
-    from cardsim.analysis.tuning import params as P
-    from cardsim.analysis.tuning.result import TuneResult
+    from cardsim.analysis.experiments.tuning import objectives, search, verify
+    from cardsim.analysis.experiments.tuning import params as P
+    from cardsim.analysis.experiments.tuning.result import TuneResult
     from cardsim.core import registry, runner
     from cardsim.core.cluster import session
 
@@ -259,11 +259,11 @@ def screen(
     ``.to_dict()``). ``progress(n)``: called after each run with the runs done."""
     import time
 
-    from cardsim.analysis.tuning import measures
-    from cardsim.analysis.tuning import params as P
-    from cardsim.analysis.tuning import screen as S
-    from cardsim.analysis.tuning.params import rule_values
-    from cardsim.analysis.tuning.result import ScreenResult
+    from cardsim.analysis.experiments.tuning import measures
+    from cardsim.analysis.experiments.tuning import params as P
+    from cardsim.analysis.experiments.tuning import screen as S
+    from cardsim.analysis.experiments.tuning.params import rule_values
+    from cardsim.analysis.experiments.tuning.result import ScreenResult
     from cardsim.core import registry, runner
     from cardsim.core.cluster import session
     from cardsim.core.errors import CardsimError
@@ -351,7 +351,7 @@ def compare(
 ):
     """Compare ``bots`` as ``cardsim compare`` does: every seating (``seatings``: ``"all"``,
     ``"rotations"``...) plays the same ``games`` deals. Returns the ``Comparison``
-    (``cardsim.analysis.compare``): ``win_rates`` by bot, ``pairs`` (head to head), ``rating``
+    (``cardsim.analysis.experiments.compare``): ``win_rates`` by bot, ``pairs`` (head to head), ``rating``
     (turn-order effect taken out), ``skill_depth``; ``compare.comparison_record(c)`` gives the
     JSON of ``--format json``."""
     from cardsim import experiments
@@ -393,7 +393,7 @@ def sweep(
     values with their types, win rate by turn order, the first-player edge with its interval
     (fractions of 1), length and end reasons."""
     from cardsim import experiments
-    from cardsim.analysis import sweep as S
+    from cardsim.analysis.experiments import sweep as S
 
     swept = _swept(game, params)
     points = S.grid(swept)
@@ -415,7 +415,7 @@ def sweep(
 
 def _swept(game: str, params: Mapping[str, Sequence[Any]]):
     """``params`` as ``sweep.parse_params`` checks them (every value through its option)."""
-    from cardsim.analysis import sweep as S
+    from cardsim.analysis.experiments import sweep as S
     from cardsim.core import registry
     from cardsim.text import show_value
 
@@ -493,7 +493,7 @@ def ladder(
     from pathlib import Path
 
     from cardsim import experiments
-    from cardsim.analysis import ladder as L
+    from cardsim.analysis.experiments import ladder as L
     from cardsim.core import registry
 
     setup = experiments.ladder_setup(game, levels, games, players, rules, seed, bot_files, out=out)
@@ -526,7 +526,7 @@ def ablation(
     The base rules and every variant are played on the same seed and game indices (common random
     numbers), so the change a rule makes shows through much less noise than two independent runs
     would allow; and because the runs are the rule set's own games, the differences are causes,
-    not associations (compare ``cardsim.analysis.counters``). Example, the crow-card study of
+    not associations (compare ``cardsim.analysis.stats.counters``). Example, the crow-card study of
     Pajarracos::
 
         ablation("pajarracos", {}, {"no crows": {"crows": 0}, "no flocks": {"flocks": 0}},

@@ -138,7 +138,7 @@ def compare_seatings(
 ):
     """Play the runs of ``seating_specs`` block by block and count them as they come
     (``compare.CompareStats``): the ``Comparison``, and an empty frame of the runs' columns."""
-    from cardsim.analysis.compare import CompareStats
+    from cardsim.analysis.experiments.compare import CompareStats
 
     stats = CompareStats(list(bot_names), list(seatings), specs[0].seed, title)
     empty = None
@@ -159,7 +159,7 @@ def paired_runs(
     """Play two runs of ``rule_specs`` block by block on the same games and pair them as they
     come (``paired.PairedStats``): the table of ``paired.paired_diff``, and an empty frame of
     the runs' columns."""
-    from cardsim.analysis.paired import PairedStats
+    from cardsim.analysis.stats.paired import PairedStats
 
     paired = PairedStats(specs[0].ruleset.length_counters)
     empty = None
@@ -184,7 +184,7 @@ def comparison_specs(
     """A comparison of the bots ``names`` (``cardsim compare``, ``cardsim.compare``): the runs
     of its seatings (``compare.seatings``, mode ``seatings``), the distinct bots and the
     seatings; the player count is checked before the seatings are enumerated."""
-    from cardsim.analysis.compare import seatings as enumerate_seatings
+    from cardsim.analysis.experiments.compare import seatings as enumerate_seatings
 
     k = runner.check_players(registry.get(game), players)
     runner.parse_count(games)
@@ -373,7 +373,7 @@ def ladder_setup(
     game's default ladder) and build its runs; one-line errors before any game is played."""
     from pathlib import Path
 
-    from cardsim.analysis import ladder as L
+    from cardsim.analysis.experiments import ladder as L
 
     ruleset = registry.get(game)
     k = runner.check_players(ruleset, players)

@@ -5,6 +5,7 @@ may use it."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -160,3 +161,45 @@ def _fitted(header, cells, fill, minimum, width: int) -> list[int | None]:
         widest = max(shrinkable, key=lambda i: widths[i])
         widths[widest] -= 1
     return widths
+
+
+# -- number formats shared by every report and summary ---------------------------------------------
+
+
+def percent(x: float, digits: int = 2) -> str:
+    """``0.5712`` -> ``"57.12%"``; ``"n/a"`` for NaN."""
+    return "n/a" if x is None or _isnan(x) else f"{100 * x:.{digits}f}%"
+
+
+def points(x: float, digits: int = 2) -> str:
+    """A difference of proportions in percentage points: ``0.0712`` -> ``"+7.12"``."""
+    return "n/a" if x is None or _isnan(x) else f"{100 * x:+.{digits}f}"
+
+
+def interval(lo: float, hi: float, fmt=percent) -> str:
+    """``"[lo, hi]"`` in the given format; ``"n/a"`` if either end is NaN."""
+    if lo is None or hi is None or _isnan(lo) or _isnan(hi):
+        return "n/a"
+    return f"[{fmt(lo)}, {fmt(hi)}]"
+
+
+def number(x: float, digits: int = 2) -> str:
+    """A plain number with thousands separators: whole numbers without decimals."""
+    if x is None or _isnan(x):
+        return "n/a"
+    if float(x).is_integer():
+        return f"{int(x):,}"
+    return f"{x:,.{digits}f}"
+
+
+def p_value(p: float) -> str:
+    if p is None or _isnan(p):
+        return "n/a"
+    return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def _isnan(x) -> bool:
+    try:
+        return math.isnan(float(x))
+    except (TypeError, ValueError):
+        return False

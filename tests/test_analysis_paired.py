@@ -12,9 +12,9 @@ import pytest
 from scipy import stats
 
 import cardsim
-from cardsim.analysis import frame as F
-from cardsim.analysis.paired import paired_diff
 from cardsim.analysis.results import Results
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.paired import paired_diff
 from cardsim.api import ablation
 from cardsim.core import dataset as io
 from cardsim.core.errors import CardsimError
@@ -198,7 +198,7 @@ def test_a_games_own_rounds_are_a_paired_metric_in_the_api_and_streamed():
     """Piña Pirata's rounds (Ruleset.length_counters) are a metric of the paired table, game by
     game: two tiles in play from the start against none, on the same games (pina-pirata.md
     ``fixed_tiles``); the streamed table (``cardsim diff``) agrees."""
-    from cardsim.analysis.paired import PairedStats
+    from cardsim.analysis.stats.paired import PairedStats
 
     a = cardsim.simulate("pina-pirata", games=300, players=3, seed=4)
     b = cardsim.simulate(
@@ -218,7 +218,7 @@ def test_a_games_own_rounds_are_a_paired_metric_in_the_api_and_streamed():
 
 
 def test_score_spread_and_winning_margin_per_game(base):
-    from cardsim.analysis.paired import score_spread, winning_margin
+    from cardsim.analysis.stats.paired import score_spread, winning_margin
 
     frame = base.frame.iloc[:200]
     scores = F.seat_matrix(frame, "score", float)

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from cardsim.analysis import counters, length, scores, seats
-from cardsim.analysis.summary import wilson_interval
+from cardsim.analysis.stats import counters, length, scores, seats
+from cardsim.analysis.stats.summary import wilson_interval
 from cardsim.core import layout as L
 from cardsim.core.outcomes import Chunk, chunk_frame
 

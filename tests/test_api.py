@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cardsim
-from cardsim.analysis import seats
+from cardsim.analysis.stats import seats
 from cardsim.analysis.values import Estimate
 
 REPO = Path(__file__).resolve().parents[1]

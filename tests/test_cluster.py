@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from cardsim import simulate
 from cardsim.analysis.results import FrameSink
-from cardsim.analysis.summary import SummaryAccumulator
+from cardsim.analysis.stats.summary import SummaryAccumulator
 from cardsim.cli.main import cli
 from cardsim.core import cluster as C
 from cardsim.core import dataset as io
@@ -115,7 +115,7 @@ def test_user_bot_file_plays_on_the_workers(client, tmp_path):
 
 
 def test_until_ci_stops_at_the_same_game_on_a_cluster(client):
-    from cardsim.analysis.power import PrecisionStop
+    from cardsim.analysis.stats.power import PrecisionStop
 
     spec = runner.make_spec("fruit-picking", 50_000, 2, ["greedy"], {}, seed=3)
     played = []

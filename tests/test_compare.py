@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim import experiments
-from cardsim.analysis import compare as C
-from cardsim.analysis.rating import fit_plackett_luce, sample_orders
+from cardsim.analysis.experiments import compare as C
+from cardsim.analysis.stats.rating import fit_plackett_luce, sample_orders
 from cardsim.cli.main import cli
 from cardsim.core.errors import CardsimError
 
@@ -119,7 +119,7 @@ def test_strong_bots_beat_random_and_the_rating_orders_them(three_bots):
 def test_intervals_are_clustered_by_deal(three_bots):
     """Games of one deal move together: the measured design effect is above 1 and widens the
     interval beyond the plain Wilson interval of the same counts."""
-    from cardsim.analysis.summary import wilson_interval
+    from cardsim.analysis.stats.summary import wilson_interval
 
     _, c = three_bots
     row = c.win_rates.set_index("bot").loc["greedy"]
@@ -129,7 +129,7 @@ def test_intervals_are_clustered_by_deal(three_bots):
 
 
 def test_clustered_wilson_is_plain_wilson_for_independent_observations():
-    from cardsim.analysis.summary import wilson_interval
+    from cardsim.analysis.stats.summary import wilson_interval
 
     rng = np.random.default_rng(5)
     wins = (rng.random(4000) < 0.3).astype(float)

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim import experiments
-from cardsim.analysis import variant_diff as D
-from cardsim.analysis.paired import paired_diff
+from cardsim.analysis.experiments import variant_diff as D
+from cardsim.analysis.stats.paired import paired_diff
 from cardsim.cli.main import cli
 
 GAME = "fruit-picking"

@@ -263,8 +263,8 @@ def test_the_compile_record_follows_the_sources_and_the_bot_files(tmp_path, monk
 def test_the_summary_the_report_and_the_api_count_a_win_the_same_way():
     """Pajarracos with 3 players shares wins often enough to tell the definitions apart."""
     import cardsim
-    from cardsim.analysis import seats
-    from cardsim.analysis.summary import RATE_COLUMNS
+    from cardsim.analysis.stats import seats
+    from cardsim.analysis.stats.summary import RATE_COLUMNS
 
     args = ["run", "pajarracos", "-n", "400", "-p", "3", "-s", "3", "-q", "--format", "json"]
     result = CliRunner().invoke(cli, args)
@@ -287,7 +287,7 @@ def test_csv_summary_is_the_win_rate_table():
     import csv
     import io
 
-    from cardsim.analysis.summary import RATE_COLUMNS
+    from cardsim.analysis.stats.summary import RATE_COLUMNS
 
     result = CliRunner().invoke(
         cli,
@@ -321,7 +321,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(monkeypatch):
 def test_cardsim_diff_prints_what_paired_diff_gives_for_the_same_runs():
     """Same default seed, same games, same Holm adjustment: the CLI and the API agree."""
     import cardsim
-    from cardsim.analysis.paired import COLUMNS, paired_diff
+    from cardsim.analysis.stats.paired import COLUMNS, paired_diff
 
     variant = REPO / "analysis" / "variants" / "umbrella.toml"
     args = ["diff", "fruit-picking", "-p", "3", "-n", "300", "--variant", str(variant)]
@@ -369,7 +369,7 @@ def test_compare_and_sweep_print_json_and_csv():
 
 def test_results_show_a_summary_not_a_frame():
     import cardsim
-    from cardsim.analysis import seats
+    from cardsim.analysis.stats import seats
 
     results = cardsim.simulate(
         "fruit-picking", games=300, players=3, bots="planner,greedy,greedy", seed=4

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
-from cardsim.analysis import ladder as L
+from cardsim.analysis.experiments import ladder as L
 from cardsim.cli.main import cli
 from cardsim.core.errors import CardsimError
 

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
-from cardsim.analysis import balance
-from cardsim.analysis.balance import balance_report
-from cardsim.analysis.report import Figure, Report, Section, Table
+from cardsim.analysis.reports import balance
+from cardsim.analysis.reports.balance import balance_report
+from cardsim.analysis.reports.report import Figure, Report, Section, Table
 from cardsim.analysis.results import Results
-from cardsim.analysis.seats import FirstPlayerAdvantage
+from cardsim.analysis.stats.seats import FirstPlayerAdvantage
 from cardsim.cli.main import cli
 from cardsim.core.errors import CardsimError
 
@@ -196,7 +196,7 @@ def test_run_section_marks_the_changed_rule_options(written, results):
 
 
 def test_seat_section_tables_match_the_metrics(written, results):
-    from cardsim.analysis import seats
+    from cardsim.analysis.stats import seats
 
     report, _, _ = written
     section = report.section("Seat advantage")
@@ -452,8 +452,8 @@ def test_the_sweep_heatmap_shows_intervals_and_marks_those_that_exclude_zero():
 def test_the_run_section_names_each_bot_parameter():
     """Names from the run's metadata; results saved without them (earlier versions) take the
     built-in bot's names; a bot that names none gets p0, p1, ..."""
-    from cardsim.analysis.balance import bot_params_text, run_section
-    from cardsim.analysis.balance_stats import BalanceStats
+    from cardsim.analysis.reports.balance import bot_params_text, run_section
+    from cardsim.analysis.stats.balance_stats import BalanceStats
 
     tuned = {"planner": {"money": 1.25}}
     results = cardsim.simulate(

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import binom
 
-from cardsim.analysis.paired import holm, paired_row
-from cardsim.analysis.rating import fit_plackett_luce, sample_orders
+from cardsim.analysis.stats.paired import holm, paired_row
+from cardsim.analysis.stats.rating import fit_plackett_luce, sample_orders
 
 TRUE_STRENGTH = np.array([0.4, 0.0, -0.4])  # centred, as the fit reports them
 TRUE_POSITION = np.array([0.0, -0.1, -0.2])

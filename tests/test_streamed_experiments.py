@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardsim import experiments
-from cardsim.analysis import compare as C
-from cardsim.analysis.paired import PairedStats, paired_diff
+from cardsim.analysis.experiments import compare as C
+from cardsim.analysis.stats.paired import PairedStats, paired_diff
 from cardsim.cli.main import cli
 
 VARIANTS = Path(__file__).resolve().parents[1] / "analysis" / "variants"

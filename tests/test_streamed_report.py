@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
-from cardsim.analysis import counters, length, scores, seats
-from cardsim.analysis.balance import balance_report, dataset_report
-from cardsim.analysis.balance_stats import BalanceStats
-from cardsim.analysis.histogram import IntHistogram, describe, quantile
+from cardsim.analysis.reports.balance import balance_report, dataset_report
+from cardsim.analysis.stats import counters, length, scores, seats
+from cardsim.analysis.stats.balance_stats import BalanceStats
+from cardsim.analysis.stats.histogram import IntHistogram, describe, quantile
 from cardsim.cli.main import cli
 
 BATCHES = [7, 1000, 10**6]

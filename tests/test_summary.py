@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
-from cardsim.analysis import summary as summary_module
-from cardsim.analysis.summary import SummaryAccumulator, format_summary, wilson_interval
+from cardsim.analysis.stats import summary as summary_module
+from cardsim.analysis.stats.summary import SummaryAccumulator, format_summary, wilson_interval
 from cardsim.core import layout as L
 from cardsim.core.outcomes import Chunk
 
@@ -266,7 +266,7 @@ def test_format_summary_has_every_section():
 def test_pina_pirata_summary_tells_lengths_in_the_games_words():
     """Piña Pirata's rounds end with an empty Hand (R10): the summary calls turns / players
     "turns per player" (the turn cap too) and shows the game's rounds from its counters."""
-    from cardsim.analysis.summary import summary_record
+    from cardsim.analysis.stats.summary import summary_record
     from cardsim.core import runner
 
     spec = runner.make_spec("pina-pirata", 2, 2, ["greedy"], {})
@@ -286,5 +286,5 @@ def test_pina_pirata_summary_tells_lengths_in_the_games_words():
 
 
 def test_summary_and_results_io_do_not_import_numba():
-    code = "import sys, cardsim.analysis.summary, cardsim.core.dataset; sys.exit('numba' in sys.modules)"
+    code = "import sys, cardsim.analysis.stats.summary, cardsim.core.dataset; sys.exit('numba' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from cardsim.analysis import sweep as S
+from cardsim.analysis.experiments import sweep as S
 from cardsim.analysis.results import Results
 from cardsim.cli.main import cli
 from cardsim.core import dataset as io

@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
-from cardsim.analysis import seats
-from cardsim.analysis.tuning import screen as S
-from cardsim.analysis.tuning.params import Factor, parse_tune_params
+from cardsim.analysis.experiments.tuning import screen as S
+from cardsim.analysis.experiments.tuning.params import Factor, parse_tune_params
+from cardsim.analysis.stats import seats
 from cardsim.cli.main import cli
 from cardsim.core import registry
 from cardsim.core.variants import load_variant

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 from scipy.stats import binomtest
 
-from cardsim.analysis.power import games_for_half_width, games_needed, parse_share
-from cardsim.analysis.summary import wilson_interval
+from cardsim.analysis.stats.power import games_for_half_width, games_needed, parse_share
+from cardsim.analysis.stats.summary import wilson_interval
 from cardsim.cli.main import cli
 from cardsim.core import dataset as io
 from cardsim.core.errors import CardsimError

@@ -57,8 +57,8 @@ class Results:
           quantiles);
         - ``end_reasons``: why games ended, the turn cap included.
         """
-        from cardsim.analysis import length, scores, seats
-        from cardsim.analysis.summary import table_advantage
+        from cardsim.analysis.stats import length, scores, seats
+        from cardsim.analysis.stats.summary import table_advantage
 
         rates = seats.seat_win_rates(self.frame)
         return {
@@ -73,7 +73,7 @@ class Results:
     def _headline(self) -> str:
         meta = self.metadata
         title = self.ruleset.title if self.ruleset is not None else meta.get("ruleset", "?")
-        from cardsim.analysis import frame as F
+        from cardsim.analysis.stats import frame as F
 
         seating = [F.seat_bot(self.frame, s) for s in range(self.n_players)]
         if all(b is not None for b in seating):
@@ -119,7 +119,7 @@ class Results:
     def __repr__(self) -> str:
         if not len(self.frame) or "n_players" not in self.metadata:
             return f"Results({len(self.frame):,} games)"
-        from cardsim.analysis.summary import wins_text
+        from cardsim.analysis.stats.summary import wins_text
 
         view, figures, rest = self._view()
         shown = view.assign(
@@ -149,7 +149,7 @@ class Results:
 
     @cached_property
     def _rates(self) -> pd.DataFrame:
-        from cardsim.analysis import seats
+        from cardsim.analysis.stats import seats
 
         return seats.seat_win_rates(self.frame)
 
@@ -199,7 +199,7 @@ class Results:
         """The games as a long (tidy) frame, one row per game and seat (``seats.long_frame``):
         game, seat, position (turn order, 0 starts), bot, win, win_share (1/k of a win shared
         by k), score, rank, then the ruleset's per-seat counters and turn_cap_hit."""
-        from cardsim.analysis.seats import long_frame
+        from cardsim.analysis.stats.seats import long_frame
 
         return long_frame(self.frame, self.seat_counters)
 

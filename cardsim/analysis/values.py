@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardsim.analysis.summary import CONFIDENCE, z_score
+from cardsim.analysis.stats.summary import CONFIDENCE, z_score
 
 UNITS = ("fraction", "turns")
 

@@ -1,7 +1,7 @@
 """``cardsim compare GAME --bots a,b,c``: which bot is stronger, with seat advantage taken out.
 
 Every seating of the bots plays the same deals (game i of the seed); see
-``cardsim.analysis.compare`` for the seatings and what is reported. The seatings are played block
+``cardsim.analysis.experiments.compare`` for the seatings and what is reported. The seatings are played block
 of deals by block (``experiments.play_blocks``) and counted as they come
 (``compare.CompareStats``), so memory holds one block of games whatever --games.
 """
@@ -59,7 +59,7 @@ def compare(
 
     check_report_dir(report_dir, force)
 
-    from cardsim.analysis import compare as C
+    from cardsim.analysis.experiments import compare as C
     from cardsim.core import registry
 
     ruleset = registry.get(game)
@@ -98,7 +98,7 @@ def compare(
     else:
         click.echo(C.format_comparison(comparison))
     if report_dir is not None:
-        from cardsim.analysis.experiment_report import compare_report
+        from cardsim.analysis.reports.experiment_report import compare_report
         from cardsim.analysis.results import Results, run_metadata
 
         html, _ = compare_report(comparison, Results(empty, run_metadata(specs[0]))).write(

@@ -1,6 +1,6 @@
 """``cardsim diff GAME --variant a.toml --variant b.toml``: what a rule change does, both rule sets
 played on the same games, every metric's change with a paired interval
-(``cardsim.analysis.variant_diff``).
+(``cardsim.analysis.experiments.variant_diff``).
 
 The two runs are played block by block on the same games (``experiments.play_blocks``) and
 paired as they come (``paired.PairedStats``), so memory holds one block of games whatever
@@ -57,8 +57,8 @@ def diff(
 
     check_report_dir(report_dir, force)
 
-    from cardsim.analysis import variant_diff as D
-    from cardsim.analysis.report import prepare_dir
+    from cardsim.analysis.experiments import variant_diff as D
+    from cardsim.analysis.reports.report import prepare_dir
     from cardsim.core import registry
     from cardsim.core.options import parse_assignments
     from cardsim.core.variants import combine_rules, load_variant
@@ -122,7 +122,7 @@ def diff(
     else:
         click.echo(D.format_diff(table, names[0], names[1], header))
     if report_dir is not None:
-        from cardsim.analysis.experiment_report import diff_report
+        from cardsim.analysis.reports.experiment_report import diff_report
         from cardsim.analysis.results import Results, run_metadata
 
         a, b = (Results(empty, run_metadata(s)) for s in specs)

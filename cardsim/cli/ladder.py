@@ -2,7 +2,7 @@
 
 The levels (``--levels``, default: random, greedy, the game's strongest heuristic bot, then
 ``ismcts`` at half and at its default budget when the game has it) play every pair's seatings and
-their own self-play on the same deals; see ``cardsim.analysis.ladder`` for what is reported.
+their own self-play on the same deals; see ``cardsim.analysis.experiments.ladder`` for what is reported.
 With ``--out DIR`` every run is saved as a results dataset in DIR as it is played, and
 ``--resume`` continues an interrupted ladder.
 """
@@ -99,7 +99,7 @@ def ladder(
     if fmt == "csv":
         raise CardsimError("ladder prints text or json (--format csv has no one main table)")
 
-    from cardsim.analysis import ladder as L
+    from cardsim.analysis.experiments import ladder as L
     from cardsim.core import registry
 
     ruleset = registry.get(game)
@@ -142,7 +142,7 @@ def ladder(
     else:
         click.echo(L.format_ladder(result))
     if report_dir is not None:
-        from cardsim.analysis.ladder_report import ladder_report
+        from cardsim.analysis.reports.ladder_report import ladder_report
         from cardsim.analysis.results import Results, run_metadata
 
         first = Results(frames[0].iloc[:0], run_metadata(setup.specs[0]))

@@ -1,5 +1,5 @@
 """``cardsim power --edge E --players K``: how many games a run needs before it starts, to detect
-a seat edge and to pin every seat's win rate down to +/-E (``cardsim.analysis.power``)."""
+a seat edge and to pin every seat's win rate down to +/-E (``cardsim.analysis.stats.power``)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def power(edge, players, alpha, power, fmt) -> None:
     """Games needed to detect a seat that wins --edge more (or less) than the fair 1/K with a
     two-sided test, and games for every 95% win-rate interval to be within +/- the edge (what
     `cardsim run --until-ci E` plays)."""
-    from cardsim.analysis.power import games_for_half_width, games_needed, parse_share
+    from cardsim.analysis.stats.power import games_for_half_width, games_needed, parse_share
 
     if players is not None and players < 2:
         raise CardsimError(f"--players must be at least 2, got {players}")

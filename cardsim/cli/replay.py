@@ -94,7 +94,7 @@ def replay(
 
 def _record(spec, index: int, text: str) -> dict:
     """The JSON body of a replay: which game of which run, then the story's lines."""
-    from cardsim.analysis.summary import spec_record
+    from cardsim.analysis.stats.summary import spec_record
 
     return {**spec_record(spec), "game_index": index, "lines": text.splitlines()}
 

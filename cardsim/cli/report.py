@@ -18,7 +18,7 @@ from cardsim.cli.output import echo_json, text_json_option
 
 def write_report(results, out_dir: str) -> tuple:
     """Build the standard balance report of ``results`` and write it; the two paths."""
-    from cardsim.analysis.balance import balance_report
+    from cardsim.analysis.reports.balance import balance_report
 
     return balance_report(results).write(out_dir)
 
@@ -44,8 +44,8 @@ def report(results, out_dir, alias_dir, force, fmt) -> None:
     plain-words verdicts."""
     from pathlib import Path
 
-    from cardsim.analysis.balance import dataset_stats, report_from_stats
-    from cardsim.analysis.report import prepare_dir
+    from cardsim.analysis.reports.balance import dataset_stats, report_from_stats
+    from cardsim.analysis.reports.report import prepare_dir
     from cardsim.cli.progress import progress_bar
     from cardsim.cli.targets import check_report_dir
     from cardsim.core import dataset
@@ -68,7 +68,7 @@ def report(results, out_dir, alias_dir, force, fmt) -> None:
     built = report_from_stats(stats)
     html, md = built.write(out_dir)
     if fmt == "json":
-        from cardsim.analysis.report_record import report_record
+        from cardsim.analysis.reports.report_record import report_record
 
         echo_json("report", report_record(stats, built, results, html, md))
         return

@@ -57,7 +57,7 @@ def run(
     fmt,
 ) -> None:
     """Simulate GAME --games times and print who wins how often, and why games end."""
-    from cardsim.analysis.summary import SummaryAccumulator
+    from cardsim.analysis.stats.summary import SummaryAccumulator
     from cardsim.cli.specs import spec_from_options
     from cardsim.cli.targets import check_report_dir
 
@@ -90,7 +90,7 @@ def run(
                 lock = lock_out(out, spec, resume)
                 ctx.call_on_close(lock.release)
             if report_dir is not None:
-                from cardsim.analysis.report import prepare_dir
+                from cardsim.analysis.reports.report import prepare_dir
 
                 prepare_dir(report_dir)
             runner.warm(spec, notify=_say)
@@ -163,7 +163,7 @@ def _after_the_games(spec, sink, what: str) -> str:
 def _print_summary(fmt: str, summary, spec, stats, stop) -> None:
     """The summary on stdout: text; json (``summary_record``, plus ``until_ci`` when the run
     stopped by it); csv (the win-rate table, ``summary.RATE_COLUMNS``)."""
-    from cardsim.analysis import summary as S
+    from cardsim.analysis.stats import summary as S
 
     result = summary.summarize()
     if fmt == "json":
@@ -192,7 +192,7 @@ def _precision_stop(until_ci, summary, chunk):
     """The ``--until-ci`` stopping rule (or None) and the chunk size it plays with."""
     if until_ci is None:
         return None, chunk
-    from cardsim.analysis.power import UNTIL_CI_CHUNK, PrecisionStop, parse_share
+    from cardsim.analysis.stats.power import UNTIL_CI_CHUNK, PrecisionStop, parse_share
 
     width = parse_share(until_ci, "--until-ci")
     return PrecisionStop(summary, width), chunk or UNTIL_CI_CHUNK

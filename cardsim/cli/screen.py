@@ -1,5 +1,5 @@
 """``cardsim screen GAME``: which rule options move balance most, every option varied in a
-screening design on the same deals (``cardsim.analysis.tuning.screen``)."""
+screening design on the same deals (``cardsim.analysis.experiments.tuning.screen``)."""
 
 from __future__ import annotations
 
@@ -53,9 +53,9 @@ def screen(
     the game length and (with several bots) the strongest bot's win share, with 95% intervals,
     most important first. Options set by --rules or --variant stay fixed."""
     from cardsim import api
-    from cardsim.analysis.tuning import output as O
-    from cardsim.analysis.tuning import params as P
-    from cardsim.analysis.tuning import screen as S
+    from cardsim.analysis.experiments.tuning import output as O
+    from cardsim.analysis.experiments.tuning import params as P
+    from cardsim.analysis.experiments.tuning import screen as S
     from cardsim.cli.specs import rule_values
     from cardsim.cli.targets import check_report_dir
     from cardsim.core import registry
@@ -100,13 +100,13 @@ def screen(
     if fmt == "json":
         click.echo(json_text(result.to_dict()))
     elif fmt == "csv":
-        from cardsim.analysis.tuning.result import records
+        from cardsim.analysis.experiments.tuning.result import records
 
         click.echo(records_csv(records(result.effects)))
     else:
         click.echo(O.format_screen(result))
     if report_dir is not None:
-        from cardsim.analysis.tuning.report import screen_report
+        from cardsim.analysis.reports.tuning_report import screen_report
 
         html, _ = screen_report(result).write(report_dir)
         if not quiet:

@@ -1,5 +1,5 @@
 """``cardsim sweep GAME --param key=v1,v2,...``: balance figures over a grid of rule values, every
-setting played on the same games (see ``cardsim.analysis.sweep``)."""
+setting played on the same games (see ``cardsim.analysis.experiments.sweep``)."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ def sweep(
     from cardsim.cli.targets import check_report_dir
 
     check_report_dir(report_dir, force)
-    from cardsim.analysis import sweep as S
-    from cardsim.analysis.report import prepare_dir
+    from cardsim.analysis.experiments import sweep as S
+    from cardsim.analysis.reports.report import prepare_dir
     from cardsim.core import registry
 
     ruleset = registry.get(game)
@@ -134,7 +134,7 @@ def sweep(
         click.echo(S.format_sweep(table, swept, header))
     notes = fmt == "text"  # data on stdout: the notes go to stderr
     if report_dir is not None:
-        from cardsim.analysis.experiment_report import sweep_report
+        from cardsim.analysis.reports.experiment_report import sweep_report
 
         html, _ = sweep_report(table, swept, first, ruleset.title).write(report_dir)
         if not quiet:

@@ -1,5 +1,5 @@
 """``cardsim tune GAME --param KEY=LO..HI``: search rule values for a fairer game, every candidate
-on the same deals, the best verified on fresh ones (``cardsim.analysis.tuning``)."""
+on the same deals, the best verified on fresh ones (``cardsim.analysis.experiments.tuning``)."""
 
 from __future__ import annotations
 
@@ -82,9 +82,9 @@ def tune(
     then play the --top best and the defaults again on fresh games and print their figures
     with 95% intervals. Rules not searched come from --rules and --variant."""
     from cardsim import api
-    from cardsim.analysis.tuning import objectives
-    from cardsim.analysis.tuning import output as O
-    from cardsim.analysis.tuning.params import parse_tune_params
+    from cardsim.analysis.experiments.tuning import objectives
+    from cardsim.analysis.experiments.tuning import output as O
+    from cardsim.analysis.experiments.tuning.params import parse_tune_params
     from cardsim.cli.specs import rule_values
     from cardsim.cli.targets import check_report_dir
     from cardsim.core import registry
@@ -156,20 +156,20 @@ def tune(
     if fmt == "json":
         click.echo(json_text(result.to_dict()))
     elif fmt == "csv":
-        from cardsim.analysis.tuning.result import records
+        from cardsim.analysis.experiments.tuning.result import records
 
         click.echo(records_csv(records(result.trials)))
     else:
         click.echo(O.format_tune(result))
     notes: list[str] = []
     if save is not None and result.winner:
-        from cardsim.analysis.tuning.variant_file import save_tuned
+        from cardsim.analysis.experiments.tuning.variant_file import save_tuned
 
         notes.append(f"Winning rules saved as {save_tuned(save, result)}")
     elif save is not None:
         notes.append(f"No winner: nothing saved to {save}")
     if report_dir is not None:
-        from cardsim.analysis.tuning.report import tune_report
+        from cardsim.analysis.reports.tuning_report import tune_report
 
         html, _ = tune_report(result).write(report_dir)
         notes.append(f"Report written to {html}")

@@ -1,17 +1,18 @@
 """The reports of ``cardsim tune`` (search history, the best candidates on fresh deals with
 intervals, the winner against the defaults) and ``cardsim screen`` (options ranked, tornado
-charts), made of ``cardsim.analysis.report``'s blocks."""
+charts), made of ``cardsim.analysis.reports.report``'s blocks."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from cardsim.analysis.experiment_report import setup_section
-from cardsim.analysis.report import Report, Section, Table, interval, number, points, render_figure
-from cardsim.analysis.tuning.output import tune_header, verdict
-from cardsim.analysis.tuning.result import ScreenResult, TuneResult
-from cardsim.analysis.tuning.screen import FIGURES
+from cardsim.analysis.experiments.tuning.output import tune_header, verdict
+from cardsim.analysis.experiments.tuning.result import ScreenResult, TuneResult
+from cardsim.analysis.experiments.tuning.screen import FIGURES
+from cardsim.analysis.reports.experiment_report import setup_section
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.charts.render import run_caption
+from cardsim.text import interval, number, points
 
 
 def _with_interval(row, name: str, fmt=points) -> str:
@@ -26,12 +27,7 @@ def _history_section(result: TuneResult) -> Section:
     from cardsim.charts.tuning import history
 
     s = result.setup
-    fig = history(
-        result.trials,
-        f"{s.objective.describe} (points)",
-        "Search history",
-        run_caption(s.games, s.seed, s.players, "every trial on the same deals"),
-    )
+    fig = history(result.trials, f"{s.objective.describe} (points)", "Search history")
     text = [
         "Each dot is a trial: the mean over its blocks of deals of the objective. A hollow dot "
         "is a trial the Wilcoxon pruner stopped early, being clearly worse than the best on the "
@@ -207,7 +203,6 @@ def screen_report(result: ScreenResult) -> Report:
             f"effect on the {label}, {unit} (95% interval)",
             f"Effect on the {label}",
             scale,
-            caption,
         )
         fmt = _turns if figure == "mean_turns" else points
         table = pd.DataFrame(

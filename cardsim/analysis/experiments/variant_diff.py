@@ -35,7 +35,7 @@ def holm(table: pd.DataFrame) -> pd.Series:
     """The table's Holm-adjusted p-values (``paired_diff`` computes them: column p_holm)."""
     if "p_holm" in table:
         return table["p_holm"]
-    from cardsim.analysis.paired import holm as adjust
+    from cardsim.analysis.stats.paired import holm as adjust
 
     return adjust(table["p_value"])
 
@@ -52,7 +52,7 @@ def unit(metric: str) -> str:
 
 def display_table(table: pd.DataFrame, name_a: str, name_b: str) -> pd.DataFrame:
     """The paired table with formatted cells: metric, games, a, b, change, 95% interval, p."""
-    from cardsim.analysis.report import p_value
+    from cardsim.text import p_value
 
     rows = []
     adjusted = holm(table)
@@ -101,7 +101,7 @@ def metric_records(table: pd.DataFrame) -> list[dict]:
     snake_case key, ``label`` as printed, ``unit`` (``paired.metric_unit``: shares are fractions
     of 1), the means ``a`` and ``b``, ``change`` (b - a) with its 95% interval, ``p_value`` and
     ``p_holm``."""
-    from cardsim.analysis.paired import metric_unit
+    from cardsim.analysis.stats.paired import metric_unit
 
     return [
         {
@@ -143,7 +143,7 @@ def format_diff(table: pd.DataFrame, name_a: str, name_b: str, header: str) -> s
     """Plain-text report: the table (laid out by rich to fit the terminal), then the verdicts.
     The games behind each metric are said below the table (they differ only where the turn cap
     or games without a loser leave games out)."""
-    from cardsim.analysis.report import p_value
+    from cardsim.text import p_value
 
     adjusted = holm(table)
     short = len(name_a) <= SHORT_NAME and len(name_b) <= SHORT_NAME

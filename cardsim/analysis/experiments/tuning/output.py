@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from cardsim.analysis.report import interval, number, points
-from cardsim.analysis.tuning.result import ScreenResult, TuneResult
-from cardsim.text import rich_table, wrap
+from cardsim.analysis.experiments.tuning.result import ScreenResult, TuneResult
+from cardsim.text import interval, number, points, rich_table, wrap
 
 
 def tune_header(result: TuneResult) -> str:

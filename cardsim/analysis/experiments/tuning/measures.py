@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis import frame as F
+from cardsim.analysis.stats import frame as F
 
 BOOTSTRAP = 400  # deal resamples behind a bootstrap interval
 CONFIDENCE = 0.95

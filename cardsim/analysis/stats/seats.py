@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.summary import CONFIDENCE, wilson_interval
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.summary import CONFIDENCE, wilson_interval
 
 
 def fair_rate(frame: pd.DataFrame) -> float:

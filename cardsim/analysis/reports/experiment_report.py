@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.compare import Comparison
-from cardsim.analysis.report import (
-    Report,
-    Section,
-    Table,
-    interval,
-    number,
-    percent,
-    render_figure,
-)
+from cardsim.analysis.experiments.compare import Comparison
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.analysis.results import Results
+from cardsim.analysis.stats import frame as F
 from cardsim.core.options import changed_values
-from cardsim.text import show_value
+from cardsim.text import interval, number, percent, show_value
 
 
 def changed_rules(results: Results) -> str:
@@ -251,7 +243,7 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
         fair = float(seats_fair(first))
         fig = charts.one_parameter(table, names[0], fair)
     elif len(params) == 2:
-        from cardsim.analysis.sweep import advantage_grid
+        from cardsim.analysis.experiments.sweep import advantage_grid
 
         fig = charts.two_parameters(
             advantage_grid(table, params),
@@ -269,7 +261,7 @@ def sweep_report(table: pd.DataFrame, params, first: Results, title: str) -> Rep
 
 
 def seats_fair(results: Results) -> float:
-    from cardsim.analysis.seats import fair_rate
+    from cardsim.analysis.stats.seats import fair_rate
 
     return fair_rate(results.frame)
 
@@ -323,7 +315,7 @@ def diff_report(table: pd.DataFrame, a: Results, b: Results, name_a: str, name_b
     """The report of ``cardsim diff``: both rule sets, the change of every metric with its
     paired interval, verdicts, and the chart of the changes. ``a``, ``b``: the two runs (only
     their metadata is read, so their frames may be empty: a streamed diff keeps no game)."""
-    from cardsim.analysis import variant_diff as D
+    from cardsim.analysis.experiments import variant_diff as D
     from cardsim.charts.diff import changes
     from cardsim.charts.render import run_caption
 

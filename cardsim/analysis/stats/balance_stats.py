@@ -27,11 +27,11 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis import counters as C
-from cardsim.analysis import frame as F
-from cardsim.analysis.histogram import IntHistogram, describe, quantile
-from cardsim.analysis.seats import EqualSeatsTest, FirstPlayerAdvantage
-from cardsim.analysis.summary import wilson_interval
+from cardsim.analysis.stats import counters as C
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.histogram import IntHistogram, describe, quantile
+from cardsim.analysis.stats.seats import EqualSeatsTest, FirstPlayerAdvantage
+from cardsim.analysis.stats.summary import wilson_interval
 from cardsim.core.errors import CardsimError
 
 BATCH_GAMES = 1 << 16

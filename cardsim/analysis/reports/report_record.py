@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardsim.analysis.balance_stats import BalanceStats
-from cardsim.analysis.report import Report
-from cardsim.analysis.summary import end_reason_records, table_advantage
+from cardsim.analysis.reports.report import Report
+from cardsim.analysis.stats.balance_stats import BalanceStats
+from cardsim.analysis.stats.summary import end_reason_records, table_advantage
 
 
 def rate_records(table) -> list[dict]:

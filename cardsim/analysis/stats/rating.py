@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize
 
-from cardsim.analysis.summary import z_score
+from cardsim.analysis.stats.summary import z_score
 
 RIDGE = 1e-6  # penalty on squared parameters; only matters when a bot never lost
 ELO_PER_UNIT = 400 / math.log(10)  # Elo points per unit of log-strength (same odds)

@@ -25,8 +25,8 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.summary import CONFIDENCE, wilson_interval
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.summary import CONFIDENCE, wilson_interval
 
 MAX_BINS = 10
 MAX_REGRESSION_ROWS = 50_000  # seat-games (whole games): tight enough intervals, a second a fit

@@ -2,7 +2,7 @@
 
 What a score means is the ruleset's business (for Fruit Picking: fruits on market cards); these
 tables only describe the ``score_<seat>`` columns. Win-related tables leave the turn cap's games
-out, like every win figure (``cardsim.analysis.frame``).
+out, like every win figure (``cardsim.analysis.stats.frame``).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.length import describe
-from cardsim.analysis.paired import score_spread, winning_margin
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.length import describe
+from cardsim.analysis.stats.paired import score_spread, winning_margin
 
 
 def score_distribution(frame: pd.DataFrame, by: str = "position") -> pd.DataFrame:

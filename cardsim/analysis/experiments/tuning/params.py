@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardsim.analysis.sweep import _split_values
+from cardsim.analysis.experiments.sweep import _split_values
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import RuleOption, resolve_options
 from cardsim.text import show_value

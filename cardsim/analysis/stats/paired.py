@@ -34,8 +34,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.summary import CONFIDENCE
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.summary import CONFIDENCE
 from cardsim.core.errors import CardsimError
 
 COLUMNS = ["metric", "key", "games", "a", "b", "diff", "ci_low", "ci_high", "p_value", "p_holm"]

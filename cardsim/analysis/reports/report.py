@@ -18,7 +18,7 @@ Every text is escaped in the HTML (jinja2 autoescape) and in the markdown (``<``
 as entities, ``|`` in cells), since bot names come from user files. Files are written atomically
 (a temporary file, then a rename).
 
-``balance_report(results)`` (``cardsim.analysis.balance``) builds the standard report of a run.
+``balance_report(results)`` (``cardsim.analysis.reports.balance``) builds the standard report of a run.
 """
 
 from __future__ import annotations
@@ -151,49 +151,7 @@ class Report:
         return html_path, md_path
 
 
-# -- number formats shared by every report ---------------------------------------------------------
-
-
-def percent(x: float, digits: int = 2) -> str:
-    """``0.5712`` -> ``"57.12%"``; ``"n/a"`` for NaN."""
-    return "n/a" if x is None or _isnan(x) else f"{100 * x:.{digits}f}%"
-
-
-def points(x: float, digits: int = 2) -> str:
-    """A difference of proportions in percentage points: ``0.0712`` -> ``"+7.12"``."""
-    return "n/a" if x is None or _isnan(x) else f"{100 * x:+.{digits}f}"
-
-
-def interval(lo: float, hi: float, fmt=percent) -> str:
-    """``"[lo, hi]"`` in the given format; ``"n/a"`` if either end is NaN."""
-    if lo is None or hi is None or _isnan(lo) or _isnan(hi):
-        return "n/a"
-    return f"[{fmt(lo)}, {fmt(hi)}]"
-
-
-def number(x: float, digits: int = 2) -> str:
-    """A plain number with thousands separators: whole numbers without decimals."""
-    if x is None or _isnan(x):
-        return "n/a"
-    if float(x).is_integer():
-        return f"{int(x):,}"
-    return f"{x:,.{digits}f}"
-
-
-def p_value(p: float) -> str:
-    if p is None or _isnan(p):
-        return "n/a"
-    return "< 0.0001" if p < 1e-4 else f"{p:.4f}"
-
-
-def _isnan(x) -> bool:
-    try:
-        return math.isnan(float(x))
-    except (TypeError, ValueError):
-        return False
-
-
-# a number as the formats above write it: a sign, digits with thousands separators, decimals, a
+# a number as the formats of ``cardsim.text`` write it: a sign, digits with thousands separators, decimals, a
 # unit (%, x, s), an interval "[lo, hi]", "< 0.0001", "± 0.6"; "n/a" and blanks go with them
 _NUMBER = r"[<>≤≥~x×]?\s*[+\-−]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?(e[+\-]?\d+)?\s*(%|x|s|k|M)?"
 _NUMERIC = re.compile(

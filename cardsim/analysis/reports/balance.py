@@ -4,7 +4,7 @@ Sections, in order: Run (metadata and rule options, changed ones marked), Seat a
 length, Scores, End reasons, Counter impact. Verdicts only claim what a 95% interval supports:
 "no detectable ..." whenever the interval contains the no-effect value.
 
-Every section reads a ``BalanceStats`` (``cardsim.analysis.balance_stats``): the counts behind
+Every section reads a ``BalanceStats`` (``cardsim.analysis.stats.balance_stats``): the counts behind
 the report, taken from a run in memory (``balance_report(results)``) or streamed from a results
 file or dataset in bounded memory (``dataset_report(path)``, what ``cardsim report`` writes); the
 same games give the same report either way.
@@ -18,23 +18,13 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from cardsim.analysis import counters as C
-from cardsim.analysis import seats
-from cardsim.analysis.balance_stats import BalanceStats
-from cardsim.analysis.report import (
-    Report,
-    Section,
-    Table,
-    interval,
-    number,
-    p_value,
-    percent,
-    points,
-    render_figure,
-)
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.analysis.results import Results
-from cardsim.analysis.summary import CONFIDENCE
-from cardsim.text import show_value
+from cardsim.analysis.stats import counters as C
+from cardsim.analysis.stats import seats
+from cardsim.analysis.stats.balance_stats import BalanceStats
+from cardsim.analysis.stats.summary import CONFIDENCE
+from cardsim.text import interval, number, p_value, percent, points, show_value
 
 MAX_COUNTER_CHARTS = 12
 # the verdicts and the seat chart first; what was run, with every rule option, last

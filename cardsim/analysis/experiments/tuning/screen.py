@@ -36,8 +36,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis.tuning.measures import GameValues, paired_bootstrap, percentile_interval
-from cardsim.analysis.tuning.params import INT_LEVELS, Factor
+from cardsim.analysis.experiments.tuning.measures import (
+    GameValues,
+    paired_bootstrap,
+    percentile_interval,
+)
+from cardsim.analysis.experiments.tuning.params import INT_LEVELS, Factor
 from cardsim.core.errors import CardsimError
 
 DESIGNS = ("auto", "pb", "fracfact", "morris")

@@ -51,7 +51,7 @@ def save_variant(
 def save_tuned(path: str | Path, result) -> Path:
     """The winner of a ``TuneResult`` as a variant file: every rule it sets (the fixed
     ``--rules``/``--variant`` values and the winning searched values)."""
-    from cardsim.analysis.tuning.output import verdict
+    from cardsim.analysis.experiments.tuning.output import verdict
 
     winner = ", ".join(f"{k}={v}" for k, v in result.to_dict()["winner"].items())
     return save_variant(

@@ -37,9 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis import frame as F
-from cardsim.analysis.rating import Rating, fit_plackett_luce
-from cardsim.analysis.summary import wilson_interval
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats.rating import Rating, fit_plackett_luce
+from cardsim.analysis.stats.summary import wilson_interval
 from cardsim.core.errors import CardsimError
 from cardsim.text import rich_table, wrap
 
@@ -456,7 +456,7 @@ class CompareStats:
             self.patterns[key] = self.patterns.get(key, 0) + int(count)
 
     def _sample(self, present: np.ndarray, deal: np.ndarray, rows: np.ndarray) -> None:
-        from cardsim.analysis.counters import game_hash
+        from cardsim.analysis.stats.counters import game_hash
 
         hashes = game_hash(present, self.seed)
         cap = self.max_rating_deals
@@ -486,7 +486,7 @@ class CompareStats:
         return len(self._sample_deals) < self.clusters
 
     def rating(self) -> Rating:
-        from cardsim.analysis.rating import cluster_meat, fit_patterns
+        from cardsim.analysis.stats.rating import cluster_meat, fit_patterns
 
         k = self._width // 2
         keys = np.array(

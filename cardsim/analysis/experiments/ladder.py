@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from cardsim.analysis import compare as C
-from cardsim.analysis.rating import ELO_PER_UNIT, Rating
-from cardsim.analysis.seats import first_player_advantage
-from cardsim.analysis.summary import z_score
+from cardsim.analysis.experiments import compare as C
+from cardsim.analysis.stats.rating import ELO_PER_UNIT, Rating
+from cardsim.analysis.stats.seats import first_player_advantage
+from cardsim.analysis.stats.summary import z_score
 from cardsim.core.errors import CardsimError
 from cardsim.text import rich_table, wrap
 

@@ -17,14 +17,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis.tuning.measures import (
+from cardsim.analysis.experiments.tuning.measures import (
     GameValues,
     game_values,
     paired_bootstrap,
     percentile_interval,
 )
-from cardsim.analysis.tuning.objectives import OBJECTIVES
-from cardsim.analysis.tuning.search import Play, TuneSetup
+from cardsim.analysis.experiments.tuning.objectives import OBJECTIVES
+from cardsim.analysis.experiments.tuning.search import Play, TuneSetup
 from cardsim.text import show_value
 
 DEFAULTS = "defaults"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pandas as pd
 
-from cardsim.analysis.tuning.params import json_value, rule_values  # noqa: F401 (re-exported)
-from cardsim.analysis.tuning.search import TuneSetup
+from cardsim.analysis.experiments.tuning.params import json_value, rule_values  # noqa: F401 (re-exported)
+from cardsim.analysis.experiments.tuning.search import TuneSetup
 
 TUNE_SCHEMA = "cardsim.tune/1"
 
@@ -105,7 +105,7 @@ class ScreenResult:
     seconds: float = 0.0
 
     def ranking(self, figure: str = "first_player_edge") -> pd.DataFrame:
-        from cardsim.analysis.tuning.screen import ranking
+        from cardsim.analysis.experiments.tuning.screen import ranking
 
         return ranking(self.effects, figure)
 

@@ -11,10 +11,11 @@ import math
 
 import pandas as pd
 
-from cardsim.analysis.experiment_report import _run_rows, setup_section, strength_table
-from cardsim.analysis.ladder import Ladder
-from cardsim.analysis.report import Report, Section, Table, interval, number, percent, render_figure
+from cardsim.analysis.experiments.ladder import Ladder
+from cardsim.analysis.reports.experiment_report import _run_rows, setup_section, strength_table
+from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.analysis.results import Results
+from cardsim.text import interval, number, percent
 
 
 def _signed(x: float) -> str:

@@ -27,9 +27,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardsim.analysis.tuning.measures import GameValues, concat_values, figures, game_values
-from cardsim.analysis.tuning.objectives import Objective
-from cardsim.analysis.tuning.params import TuneParam, json_value
+from cardsim.analysis.experiments.tuning.measures import (
+    GameValues,
+    concat_values,
+    figures,
+    game_values,
+)
+from cardsim.analysis.experiments.tuning.objectives import Objective
+from cardsim.analysis.experiments.tuning.params import TuneParam, json_value
 from cardsim.core.errors import CardsimError
 from cardsim.text import show_value
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from cardsim.analysis.summary import z_score
+from cardsim.analysis.stats.summary import z_score
 from cardsim.core.errors import CardsimError
 
 DEFAULT_ALPHA = 0.05

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardsim.analysis.tuning.measures import GameValues, figures
+from cardsim.analysis.experiments.tuning.measures import GameValues, figures
 from cardsim.core.errors import CardsimError
 
 

@@ -23,8 +23,8 @@ from typing import Any
 
 import pandas as pd
 
-from cardsim.analysis import frame as F
-from cardsim.analysis import scores, seats
+from cardsim.analysis.stats import frame as F
+from cardsim.analysis.stats import scores, seats
 from cardsim.core.errors import CardsimError
 from cardsim.core.options import RuleOption, resolve_options
 from cardsim.text import rich_table, show_value, wrap
@@ -137,7 +137,7 @@ def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, A
     """One setting of ``cardsim sweep --format json``: the swept ``values`` with their types
     (an int stays an int), then the figures of ``setting_row`` as fractions of 1 (see
     docs/json.md)."""
-    from cardsim.analysis.summary import end_reason_records, table_advantage
+    from cardsim.analysis.stats.summary import end_reason_records, table_advantage
 
     rates = seats.seat_win_rates(frame)
     by_position = rates[rates["kind"] == "position"]
