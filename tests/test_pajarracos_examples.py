@@ -24,11 +24,11 @@ from cardsim.core.options import resolve_options
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import engine
 from cardsim.games.pajarracos import rules as R
+from cardsim.games.pajarracos.lockstep import state_differences
 from cardsim.games.pajarracos.reference import (
     ReferenceGame,
     Tree,
     score_and_trees,
-    state_differences,
 )
 
 CHERRIES, APPLES, ORANGES, BANANAS, GRAPES = range(5)

@@ -25,6 +25,7 @@ from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.pajarracos import RULESET, engine
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
+from cardsim.games.pajarracos.lockstep import state_differences
 from cardsim.games.pajarracos.reference import (
     EV_ATTRACT,
     EV_DISCARD,
@@ -36,7 +37,6 @@ from cardsim.games.pajarracos.reference import (
     EV_TURN,
     ReferenceGame,
     play_reference,
-    state_differences,
 )
 
 GAME = "pajarracos"

@@ -42,7 +42,7 @@ from cardsim.core.bots import Bot
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pajarracos import cards as C
-from cardsim.games.pajarracos.engine import seat_trees, tree_at
+from cardsim.games.pajarracos.state import seat_trees, tree_at
 
 # Weights (indices into params) ---------------------------------------------------------------------
 W_OWN = 0  # per point of own projected score

@@ -17,7 +17,7 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import shuffle
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
-from cardsim.games.pajarracos.engine import discard_class, hand_at, hand_count_at, tree_at
+from cardsim.games.pajarracos.state import discard_class, hand_at, hand_count_at, tree_at
 
 
 @njit(**RULES_JIT)

@@ -2,6 +2,9 @@
 
 Every rule cites ``pajarracos.md``. The state layout and decision codes are in ``cards.py``; the
 rules vector in ``rules.py``; the play loop that calls these kernels is ``cardsim.core.kernel``.
+Here: the kernels and the decisions of an action (what is legal, applying it, R5-R20); the
+state moves every rule is made of are in ``state.py``, the deal, the end of a turn and the end of
+the game with its scoring (R1-R4, R18, R21-R26) in ``turns.py``.
 
 Chance (the game's ``rng`` stream, ``cardsim.core.rng``), all of it at a deal:
 
@@ -97,505 +100,40 @@ options (A4, A8) that change what a decision does.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import as_index, copy_within, low_bit_index, popcount
+from cardsim.core.bits import as_index, low_bit_index
 from cardsim.core.jit import HOT_RULES_JIT, INLINE_JIT, RULES_JIT
-from cardsim.core.kernel import end_turn_cap_reached, first_class_kernels
-from cardsim.core.rng import randint, shuffle
+from cardsim.core.kernel import first_class_kernels
 from cardsim.games.pajarracos import cards as C
 from cardsim.games.pajarracos import rules as R
-
-KIND_BITS = (1 << C.MAX_KINDS) - 1
-"""Every kind in a bit set of kinds."""
-SEAT_BITS = (1 << C.MAX_PLAYERS) - 1
-"""The orchards of one kind in an orchard bit set (``F_FRUIT_TREES``: bit kind * MAX_PLAYERS +
-seat)."""
-FRUIT_OFFSET_MASK = (1 << (C.C_CROW - C.C_FRUIT).bit_length()) - 1
-"""Covers every fruit code's offset ``code - C_FRUIT`` (``advance``)."""
-
-# Where things are ----------------------------------------------------------------------------------
-
-
-@njit(**HOT_RULES_JIT)
-def tree_at(seat, kind):
-    """Index of the first field (TREE_SIZE) of ``seat``'s tree of ``kind``; add TREE_CROW etc."""
-    return C.F_SEATS + seat * C.SEAT_LEN + kind
-
-
-@njit(**HOT_RULES_JIT)
-def hand_at(seat, card_type):
-    return C.F_HANDS + seat * C.N_TYPES + card_type
-
-
-@njit(**HOT_RULES_JIT)
-def hand_count_at(seat):
-    return C.F_SEATS + seat * C.SEAT_LEN + C.HAND_COUNT
-
-
-@njit(**HOT_RULES_JIT)
-def counter_at(seat, counter):
-    return C.F_COUNTERS + seat * C.N_COUNTERS + counter
-
-
-@njit(**HOT_RULES_JIT)
-def seat_after(seat, n_players):
-    """The next seat clockwise (R2, R21 step 3): a compare and a select, where
-    ``% n_players`` was a division (~25 cycles) and its sign fix-up."""
-    return 0 if seat + 1 >= n_players else seat + 1
-
-
-@njit(**HOT_RULES_JIT)
-def count(state, seat, counter, amount):
-    state[as_index(C.F_COUNTERS + seat * C.N_COUNTERS + counter)] += amount
-
-
-@njit(**HOT_RULES_JIT)
-def held_types(state, seat):
-    """Bit per card type the seat holds, read once for the listings of an action (fruit plays,
-    discards): without branches, as which cards a hand holds is a coin toss for the branch
-    predictor."""
-    held = 0
-    for card_type in range(C.N_TYPES):
-        held |= (1 << card_type) * (state[as_index(hand_at(seat, card_type))] > 0)
-    return held
-
-
-@njit(**HOT_RULES_JIT)
-def playable_kinds(rules, held):
-    """Bit per kind the hand (``held_types``) holds a fruit play of: an ordinary card, or a juicy
-    one when it may be played alone (R6, R9, A2)."""
-    juicy_alone = (held >> C.JUICY) * (rules[R.R_JUICY_ALONE] != 0)
-    return (held | juicy_alone) & KIND_BITS
-
-
-@njit(**HOT_RULES_JIT)
-def crows_attracted(state, rules, seat):
-    """How many crow cards a juicy card played by ``seat`` could attract (R10, A4)."""
-    if rules[R.R_JUICY_OWN_CROWS] == 0:
-        return popcount(state[C.F_CROWED_TREES] & ~seat_trees(seat))
-    return state[C.F_CROWS_ON_TREES]
-
-
-@njit(**HOT_RULES_JIT)
-def seat_trees(seat):
-    """The bits of ``seat``'s trees in a tree bit set (``F_OPEN_TREES``, ``F_CROWED_TREES``)."""
-    return KIND_BITS << (seat * C.MAX_KINDS)
-
-
-@njit(**HOT_RULES_JIT)
-def sync_tree_bits(state, seat, kind):
-    """After a change to a tree's size, crow or scarecrow: its bits of ``F_FRUIT_TREES``,
-    ``F_OPEN_TREES`` and ``F_CROWED_TREES`` (cards.py) from those fields: it takes fruit with no
-    crow and no scarecrow (R8), is open to a crow card if it also exists (R11, R16, A7, A9).
-    Without branches."""
-    t = tree_at(seat, kind)
-    crowed = state[as_index(t + C.TREE_CROW)] != C.NO_CROW
-    free = (state[as_index(t + C.TREE_CROW)] == C.NO_CROW) & (
-        state[as_index(t + C.TREE_SCARECROW)] == 0
-    )
-    is_open = free & (state[as_index(t + C.TREE_SIZE)] > 0)
-    fruit_bit = 1 << (kind * C.MAX_PLAYERS + seat)
-    tree_bit = 1 << (seat * C.MAX_KINDS + kind)
-    state[C.F_FRUIT_TREES] = (state[C.F_FRUIT_TREES] & ~fruit_bit) | (fruit_bit * free)
-    state[C.F_OPEN_TREES] = (state[C.F_OPEN_TREES] & ~tree_bit) | (tree_bit * is_open)
-    state[C.F_CROWED_TREES] = (state[C.F_CROWED_TREES] & ~tree_bit) | (tree_bit * crowed)
-
-
-@njit(**HOT_RULES_JIT)
-def empty_table_bits(state):
-    """The tree bit sets of a table without trees (a deal): every tree takes fruit (R8), none is
-    open to a crow card or crowed (``bare_table_bits`` of an empty table)."""
-    seats = (1 << state[L.H_N_PLAYERS]) - 1
-    fruit = 0
-    for kind in range(C.MAX_KINDS):
-        fruit |= seats << (kind * C.MAX_PLAYERS)
-    state[C.F_FRUIT_TREES] = fruit
-    state[C.F_OPEN_TREES] = 0
-    state[C.F_CROWED_TREES] = 0
-
-
-@njit(**RULES_JIT)
-def bare_table_bits(state):
-    """The three tree bit sets once no crow or scarecrow is left on any tree (R24, the end of a
-    game): every tree takes fruit (R8), an existing one is open to a crow card, none is crowed:
-    what ``sync_tree_bits`` of every tree gives then, without its pass."""
-    empty_table_bits(state)
-    trees = 0
-    for seat in range(state[L.H_N_PLAYERS]):
-        for kind in range(C.MAX_KINDS):
-            exists = state[as_index(tree_at(seat, kind) + C.TREE_SIZE)] > 0
-            trees |= (1 << (seat * C.MAX_KINDS + kind)) * exists
-    state[C.F_OPEN_TREES] = trees
-
-
-@njit(**HOT_RULES_JIT)
-def reset_context(state):
-    """No action under way: the start of every action."""
-    state[C.F_CTX_KIND] = -1
-    state[C.F_CTX_TARGET] = -1
-    state[C.F_CTX_LAST] = -1
-    state[C.F_CTX_USED] = 0
-    state[C.F_CTX_SHOO_OUT] = 0
-    state[C.F_CTX_SHOO_TO] = 0
-
-
-# Moving cards ----------------------------------------------------------------------------------------
-
-
-@njit(**HOT_RULES_JIT)
-def take_from_hand(state, seat, card_type, n):
-    state[as_index(hand_at(seat, card_type))] -= n
-    state[as_index(hand_count_at(seat))] -= n
-
-
-@njit(**HOT_RULES_JIT)
-def discard_class(card_type):
-    """The discard pile class (D_*) of a hand card: a juicy card is a fruit of its kind (A16)."""
-    if card_type < C.LONE_CROW:
-        return C.D_FRUIT + card_type % C.JUICY
-    return C.D_LONE_CROW + card_type - C.LONE_CROW
-
-
-@njit(**HOT_RULES_JIT)
-def discard_crow(state, crow):
-    """A crow card (LONE or FLOCK_ON) to the discard pile."""
-    state[C.F_DISCARD + (C.D_LONE_CROW if crow == C.LONE else C.D_FLOCK)] += 1
-
-
-@njit(**HOT_RULES_JIT)
-def land_crow(state, crow, sender, seat, kind):
-    """A crow card arrives on ``seat``'s tree of ``kind``, sent by ``sender``."""
-    t = tree_at(seat, kind)
-    state[as_index(t + C.TREE_CROW)] = crow
-    state[as_index(t + C.TREE_SENDER)] = sender
-    # a crow card lands only on a tree with none and no scarecrow (R10, R11, R19): crowed now, it
-    # takes no fruit and is open to no crow card (``sync_tree_bits``' result, without its reads)
-    tree_bit = 1 << (seat * C.MAX_KINDS + kind)
-    state[C.F_CROWED_TREES] |= tree_bit
-    state[C.F_OPEN_TREES] &= ~tree_bit
-    state[C.F_FRUIT_TREES] &= ~(1 << (kind * C.MAX_PLAYERS + seat))
-    count(state, seat, C.C_CROWS_RECEIVED, 1)
-
-
-@njit(**HOT_RULES_JIT)
-def lift_crow(state, seat, kind):
-    """Take the crow card off a tree; returns it (LONE or FLOCK_ON)."""
-    t = tree_at(seat, kind)
-    crow = state[as_index(t + C.TREE_CROW)]
-    state[as_index(t + C.TREE_CROW)] = C.NO_CROW
-    state[as_index(t + C.TREE_SENDER)] = -1
-    sync_tree_bits(state, seat, kind)
-    return crow
-
-
-@njit(**HOT_RULES_JIT)
-def draw_card(state, seat, out_turn):
-    """The top card of the pile to ``seat``'s hand; the draw that empties the pile records
-    ``out_turn`` as the game's reserve-out turn (R22)."""
-    state[C.F_RESERVE_LEFT] -= 1
-    card_type = state[as_index(C.F_RESERVE + state[C.F_RESERVE_LEFT])]
-    state[as_index(hand_at(seat, card_type))] += 1
-    state[as_index(hand_count_at(seat))] += 1
-    if state[C.F_RESERVE_LEFT] == 0:
-        state[L.H_TRIGGERED] = 1
-        state[C.F_RESERVE_OUT_TURN] = out_turn
-
-
-@njit(**RULES_JIT)
-def draw_up(state, rules, seat):
-    """R21 step 2, R22: draw from the top of the pile up to the hand size while it lasts."""
-    hand = as_index(hand_count_at(seat))
-    while state[hand] < rules[R.R_HAND_SIZE] and state[C.F_RESERVE_LEFT] > 0:
-        draw_card(state, seat, state[L.H_TURNS])
-
-
-@njit(**INLINE_JIT)  # into end_turn and extra_turn: most turns end with no crow on the trees
-def crows_eat(state, seat):
-    """R21 step 1: every crow card on ``seat``'s trees eats, in kind order (R12, R13)."""
-    attacked = (state[C.F_CROWED_TREES] >> (seat * C.MAX_KINDS)) & KIND_BITS
-    if attacked:
-        crows_eat_trees(state, seat, attacked)
-
-
-@njit(**RULES_JIT)
-def crows_eat_trees(state, seat, attacked):
-    """``crows_eat`` on the kinds in the bit set ``attacked``, lowest first (R12, R13)."""
-    while attacked:
-        kind = low_bit_index(attacked)  # the lowest kind left
-        attacked &= attacked - 1
-        t = tree_at(seat, kind)
-        crow = state[as_index(t + C.TREE_CROW)]
-        sender = state[as_index(t + C.TREE_SENDER)]
-        eaten = 1 if crow == C.LONE else state[as_index(t + C.TREE_SIZE)]
-        state[as_index(t + C.TREE_SIZE)] -= eaten
-        state[as_index(C.F_DISCARD + C.D_FRUIT + kind)] += eaten
-        count(state, seat, C.C_FRUIT_LOST, eaten)
-        count(state, sender, C.C_FRUIT_EATEN_BY_ITS_CROWS, eaten)
-        if crow == C.FLOCK_ON:
-            count(state, seat, C.C_TREES_WIPED, 1)
-        if state[as_index(t + C.TREE_SIZE)] == 0:  # the tree is gone, and its crow with it
-            discard_crow(state, lift_crow(state, seat, kind))
-            state[C.F_CROWS_ON_TREES] -= 1
-
-
-# Dealing ---------------------------------------------------------------------------------------------
-
-
-@njit(**RULES_JIT)
-def stack_deck(state, rules):
-    """The deck as card types in card-id order (cards.py) into the reserve area; its size. The
-    deck holds at least one fruit card (fruit_kinds and fruit_per_kind are at least 1). Each
-    card type's copies are one run, written by a loop LLVM vectorizes."""
-    n = 0
-    per_kind = rules[R.R_FRUIT_PER_KIND]
-    juicy = min(rules[R.R_JUICY_PER_KIND], per_kind)  # the lowest indices of a kind (A1)
-    for kind in range(rules[R.R_FRUIT_KINDS]):
-        n = stack_copies(state, n, C.JUICY + kind, juicy)
-        n = stack_copies(state, n, C.FRUIT + kind, per_kind - juicy)
-    n = stack_copies(state, n, C.LONE_CROW, rules[R.R_LONE_CROWS])
-    n = stack_copies(state, n, C.FLOCK, rules[R.R_FLOCKS])
-    return stack_copies(state, n, C.SCARECROW, rules[R.R_SCARECROWS])
-
-
-@njit(**HOT_RULES_JIT)
-def stack_copies(state, n, card_type, copies):
-    """``copies`` cards of ``card_type`` onto the deck of ``n`` cards (``stack_deck``)."""
-    for i in range(copies):
-        state[as_index(C.F_RESERVE + n + i)] = card_type
-    return n + max(copies, 0)
-
-
-@njit(**RULES_JIT)
-def deal_table(state, rules, n_players, rng):
-    """R1-R4: first player, shuffled deck as the reserve pile, hands dealt round by round."""
-    state[L.H_END_REASON] = -1
-    state[C.F_RESERVE_OUT_TURN] = -1
-    state[C.F_JUICY_OWN_CROWS] = rules[R.R_JUICY_OWN_CROWS]  # for the bots (cards.py)
-    state[C.F_SHOO_TO_ENDS] = rules[R.R_SHOO_TO_ENDS]
-    reset_context(state)
-    for seat in range(C.MAX_PLAYERS):
-        for kind in range(C.MAX_KINDS):
-            state[tree_at(seat, kind) + C.TREE_SENDER] = -1
-    empty_table_bits(state)
-    first = rules[R.R_FIRST_PLAYER]
-    if first < 0:
-        first = randint(rng, n_players)  # R4, A15
-    state[L.H_FIRST] = first
-    n = stack_deck(state, rules)
-    shuffle(rng, state[C.F_RESERVE : C.F_RESERVE + n], n)  # R1
-    state[C.F_RESERVE_LEFT] = n
-    seat = first
-    for _ in range(rules[R.R_HAND_SIZE] * n_players):  # R2: one card at a time, clockwise
-        if state[C.F_RESERVE_LEFT] > 0:
-            draw_card(state, seat, 0)  # emptied at the deal: turn 0
-        seat = seat_after(seat, n_players)
-    start_turn(state, rules, first, rng)
-
-
-# Scoring ----------------------------------------------------------------------------------------------
-
-
-@njit(**HOT_RULES_JIT)
-def orchard(state, seat):
-    """(fruit cards, largest tree, trees) of a seat's orchard (R25, R26)."""
-    fruit = 0
-    largest = 0
-    trees = 0
-    for kind in range(C.MAX_KINDS):
-        size = state[tree_at(seat, kind) + C.TREE_SIZE]
-        fruit += size
-        largest = max(largest, size)
-        trees += size > 0
-    return fruit, largest, trees
-
-
-@njit(**HOT_RULES_JIT)
-def score_key(state, seat):
-    """R25 score and the R26 tie-break, as one comparable number."""
-    fruit, largest, trees = orchard(state, seat)
-    return (fruit + largest) * 8 + trees
-
-
-@njit(**RULES_JIT)
-def top_seats(state, mask):
-    """Bits of the seats in ``mask`` with the best (score, trees) (R25, R26)."""
-    best = -1
-    top = 0
-    for seat in range(state[L.H_N_PLAYERS]):
-        if mask >> seat & 1:
-            key = score_key(state, seat)
-            if key > best:
-                best = key
-                top = 0
-            if key == best:
-                top |= 1 << seat
-    return top
-
-
-# End of the game ---------------------------------------------------------------------------------------
-
-
-@njit(**RULES_JIT)
-def clear_table(state):
-    """R24: hands, crow and scarecrow cards to the discard pile; the orchards' final counters."""
-    state[C.F_CROWS_LEFT] = state[C.F_CROWS_ON_TREES]
-    state[C.F_CROWS_ON_TREES] = 0
-    for seat in range(state[L.H_N_PLAYERS]):
-        for card_type in range(C.N_TYPES):
-            state[C.F_DISCARD + discard_class(card_type)] += state[hand_at(seat, card_type)]
-            state[hand_at(seat, card_type)] = 0
-        state[hand_count_at(seat)] = 0
-        for kind in range(C.MAX_KINDS):
-            t = tree_at(seat, kind)
-            if state[t + C.TREE_CROW] != C.NO_CROW:
-                discard_crow(state, lift_crow(state, seat, kind))
-            state[C.F_DISCARD + C.D_SCARECROW] += state[t + C.TREE_SCARECROW]
-            state[t + C.TREE_SCARECROW] = 0
-        fruit, largest, trees = orchard(state, seat)
-        state[counter_at(seat, C.C_FRUIT_CARDS)] = fruit
-        state[counter_at(seat, C.C_LARGEST_TREE)] = largest
-        state[counter_at(seat, C.C_TREES)] = trees
-    bare_table_bits(state)
-
-
-@njit(**RULES_JIT)
-def save_first_game(state):
-    """final_tie=replay (A14): keep the first game's results before a replay is dealt."""
-    for seat in range(state[L.H_N_PLAYERS]):
-        fruit, largest, trees = orchard(state, seat)
-        base = C.F_SAVED + seat * C.SAVED_LEN
-        state[base + C.SAVED_SCORE] = fruit + largest
-        state[base + C.SAVED_TREES] = trees
-        for c in range(C.N_COUNTERS):
-            state[base + C.SAVED_COUNTERS + c] = state[counter_at(seat, c)]
-    state[C.F_SAVED_RESERVE_OUT_TURN] = state[C.F_RESERVE_OUT_TURN]
-    state[C.F_SAVED_CROWS_LEFT] = state[C.F_CROWS_LEFT]
-
-
-@njit(**RULES_JIT)
-def replay_tie(state, rules, rng, tied):
-    """Deal a new game among the same players to break a final tie (A14)."""
-    if state[C.F_TIE_MASK] == 0:
-        save_first_game(state)
-    replays = state[C.F_TIE_REPLAYS] + 1
-    for i in range(C.F_RESERVE_LEFT, C.F_HANDS + C.MAX_PLAYERS * C.N_TYPES):
-        state[i] = 0  # public table and hands
-    state[C.F_TIE_MASK] = tied  # public (cards.py): set after the table is cleared
-    state[C.F_TIE_REPLAYS] = replays
-    state[C.F_CROWS_LEFT] = 0
-    state[L.H_OVER] = 0
-    state[L.H_TRIGGERED] = 0
-    state[C.F_EXTRA_TURNS] = 0
-    deal_table(state, rules, state[L.H_N_PLAYERS], rng)
-    show_active_hand(state)
-
-
-@njit(**RULES_JIT)
-def end_game(state, rules, rng, reason):
-    """The game ends (R23, or the turn cap): R24, then a tie replay when the rules ask for one."""
-    state[L.H_OVER] = 1
-    state[L.H_END_REASON] = reason
-    clear_table(state)
-
-
-@njit(**RULES_JIT)
-def still_tied(state, rules):
-    """Seats to replay a finished game among (R26, A14), 0 when the result stands: only with
-    ``final_tie=replay``, after an R23 end, when two or more seats are still tied."""
-    if state[L.H_END_REASON] == L.END_TURN_CAP or rules[R.R_REPLAY_TIES] == 0:
-        return 0
-    mask = state[C.F_TIE_MASK]
-    if mask == 0:
-        mask = (1 << state[L.H_N_PLAYERS]) - 1
-    tied = top_seats(state, mask)
-    return tied if tied & (tied - 1) else 0
-
-
-@njit(**RULES_JIT)
-def game_over(state, rules, rng):
-    """True once the game is over for good; a tie to replay deals the next game first (A14).
-    (A loop, not a call from ``end_game``: numba compiles no mutual recursion.)"""
-    while state[L.H_OVER]:
-        tied = still_tied(state, rules)
-        if tied == 0:
-            return True
-        replay_tie(state, rules, rng, tied)
-    return False
-
-
-# Turn flow ---------------------------------------------------------------------------------------------
-
-
-@njit(**RULES_JIT)
-def start_turn(state, rules, seat, rng):
-    """A seat's turn begins; with no card in hand the game ends (R23)."""
-    state[L.H_SEAT] = seat
-    state[L.H_PHASE] = C.PHASE_ACTION
-    reset_context(state)
-    if state[as_index(hand_count_at(seat))] == 0:
-        end_game(state, rules, rng, C.END_EMPTY_HAND)
-
-
-@njit(**INLINE_JIT)  # into end_turn and finish_extra_turn: a call less per turn
-def pass_turn(state, rules, rng):
-    """R21 step 3: the turn is over; the cap safeguard, else the next seat clockwise."""
-    state[L.H_TURNS] += 1
-    state[C.F_EXTRA_TURNS] = 0
-    reset_context(state)
-    if end_turn_cap_reached(state):
-        end_game(state, rules, rng, L.END_TURN_CAP)
-        return
-    start_turn(state, rules, seat_after(state[L.H_SEAT], state[L.H_N_PLAYERS]), rng)
-
-
-@njit(**INLINE_JIT)  # into its callers (fruit_part_done and so step, stop, ...): 3 arrays a call
-def end_turn(state, rules, rng):
-    """R21: crows eat, the player draws, the turn passes."""
-    seat = state[L.H_SEAT]
-    crows_eat(state, seat)
-    draw_up(state, rules, seat)
-    pass_turn(state, rules, rng)
-
-
-@njit(**RULES_JIT)
-def extra_turn(state, rules, rng):
-    """R18, A10, A13: a shoo-out earned the player a new action. Begun with an empty hand, it ends
-    the game when the reserve pile is empty too (``empty_extra_turn=ends_game``, R23), else it is
-    lost and the turn ends."""
-    seat = state[L.H_SEAT]
-    separate = rules[R.R_EXTRA_SEPARATE] != 0
-    if separate:
-        crows_eat(state, seat)
-        draw_up(state, rules, seat)
-    if state[as_index(hand_count_at(seat))] == 0:
-        if rules[R.R_EMPTY_EXTRA_ENDS] and state[C.F_RESERVE_LEFT] == 0:
-            end_game(state, rules, rng, C.END_EMPTY_EXTRA_TURN)  # R23: crows eat no more
-        else:
-            finish_extra_turn(state, rules, rng)
-        return
-    state[C.F_EXTRA_TURNS] += 1
-    count(state, seat, C.C_EXTRA_TURNS, 1)
-    reset_context(state)
-    state[L.H_PHASE] = C.PHASE_ACTION
-
-
-@njit(**RULES_JIT)
-def finish_extra_turn(state, rules, rng):
-    """The turn ends without (more of) the extra turn: R21, whose steps 1-2 already ran before
-    it under ``extra_turn_separate``."""
-    if rules[R.R_EXTRA_SEPARATE]:
-        pass_turn(state, rules, rng)
-    else:
-        end_turn(state, rules, rng)
-
-
-@njit(**RULES_JIT)
-def decline_extra_turn(state, rules, rng):
-    """R18, A17: the player declines the extra turn just begun; the turn ends as usual."""
-    seat = state[L.H_SEAT]
-    count(state, seat, C.C_EXTRA_TURNS, -1)
-    count(state, seat, C.C_EXTRA_TURNS_DECLINED, 1)
-    finish_extra_turn(state, rules, rng)
-
+from cardsim.games.pajarracos.state import (
+    FRUIT_OFFSET_MASK,
+    KIND_BITS,
+    SEAT_BITS,
+    count,
+    counter_at,
+    crows_attracted,
+    discard_class,
+    discard_crow,
+    hand_at,
+    held_types,
+    land_crow,
+    lift_crow,
+    playable_kinds,
+    seat_trees,
+    sync_tree_bits,
+    take_from_hand,
+    tree_at,
+)
+from cardsim.games.pajarracos.turns import (
+    deal_table,
+    decline_extra_turn,
+    end_turn,
+    extra_turn,
+    game_over,
+    orchard,
+    show_active_hand,
+    top_seats,
+)
 
 # Legal decisions ---------------------------------------------------------------------------------------
 
@@ -885,15 +423,6 @@ def stop(state, rules, rng):
     end_turn(state, rules, rng)
 
 
-@njit(**HOT_RULES_JIT)
-def show_active_hand(state):
-    """The hand of the seat to decide, where its bot's observation ends (cards.py). One
-    ``memcpy`` of 13 words, which LLVM writes as three moves: the loop it replaces stayed 26
-    scalar loads and stores (the two ranges are in one array, so LLVM could not tell they do
-    not overlap)."""
-    copy_within(state, C.F_ACTIVE_HAND, hand_at(state[L.H_SEAT], 0), C.N_TYPES)
-
-
 @njit(**INLINE_JIT)  # into step
 def apply(state, rules, code, rng):
     """Apply one legal decision and advance the game to the next pending decision."""
@@ -1023,7 +552,10 @@ def finalize(state, rules, game_row, seat_rows):
 
 
 PLAY_KERNELS = first_class_kernels(deal, step, observe, finalize)
+
 """(deal, step, observe, finalize) for ``cardsim.core.kernel``."""
 
+
 KERNELS = (setup, legal, apply, observe, finalize)
+
 """The rules one call at a time, for tests and tools that drive a game from Python."""
