@@ -83,7 +83,9 @@ def machine() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per command (minimum kept)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="timed runs per command (minimum kept)"
+    )
     parser.add_argument("--game", action="append", help="only these rulesets (default: all four)")
     args = parser.parse_args()
     print(machine())
@@ -106,7 +108,9 @@ def main() -> None:
             flush=True,
         )
     print("yardstick: ns per turn of bench_plain_fruit.py's plain Fruit Picking, 1 thread")
-    print(f"at {TARGETS_YARDSTICK_NS:.0f} ns: the wall time scaled to a machine whose yardstick reads that")
+    print(
+        f"at {TARGETS_YARDSTICK_NS:.0f} ns: the wall time scaled to a machine whose yardstick reads that"
+    )
 
 
 if __name__ == "__main__":

@@ -537,6 +537,7 @@ def ablation(
     Pass a dict as ``results`` to get the ``Results`` of each run too (key ``"base"`` and each
     variant's name).
     """
+
     def play(rules: Mapping[str, Any]):
         return simulate(
             game,

@@ -19,17 +19,34 @@ MAX_LINES = 1000
 
 # layer of a module = the first entry whose prefix it starts with; a layer may import its own
 # layer and the layers listed for it (docs/architecture.md draws the same table).
-ANALYSIS = ("cardsim.analysis", "cardsim.analysis.stats", "cardsim.analysis.experiments",
-            "cardsim.analysis.reports")
+ANALYSIS = (
+    "cardsim.analysis",
+    "cardsim.analysis.stats",
+    "cardsim.analysis.experiments",
+    "cardsim.analysis.reports",
+)
 BASE = ("cardsim.core", "cardsim.text", "cardsim.version")
 LAYERS = {
-    "cardsim.cli": ("cardsim.api", "cardsim.experiments", *ANALYSIS, "cardsim.charts",
-                    "cardsim.feedback", "cardsim.games", *BASE, "cardsim.schemas"),
+    "cardsim.cli": (
+        "cardsim.api",
+        "cardsim.experiments",
+        *ANALYSIS,
+        "cardsim.charts",
+        "cardsim.feedback",
+        "cardsim.games",
+        *BASE,
+        "cardsim.schemas",
+    ),
     "cardsim.api": ("cardsim.experiments", *ANALYSIS, "cardsim.charts", "cardsim.feedback", *BASE),
     "cardsim.experiments": (*ANALYSIS, *BASE),
     # analysis, room by room: stats < the public records (results, values) < experiments < reports
-    "cardsim.analysis.reports": ("cardsim.analysis", "cardsim.analysis.stats",
-                                 "cardsim.analysis.experiments", "cardsim.charts", *BASE),
+    "cardsim.analysis.reports": (
+        "cardsim.analysis",
+        "cardsim.analysis.stats",
+        "cardsim.analysis.experiments",
+        "cardsim.charts",
+        *BASE,
+    ),
     "cardsim.analysis.experiments": ("cardsim.analysis", "cardsim.analysis.stats", *BASE),
     "cardsim.analysis": ("cardsim.analysis.stats", "cardsim.charts", *BASE),
     "cardsim.analysis.stats": BASE,
@@ -46,9 +63,13 @@ LAYERS["cardsim"] = ("cardsim.version", "cardsim.api", "cardsim.analysis")
 
 # lazy (by-string) edges that point up a layer on purpose: (importer prefix, imported prefix, why)
 LAZY_UPWARD = (
-    ("cardsim.core.registry", "cardsim.games",
-     "the registry is the plug: it names the built-in rulesets and loads one when asked"),
+    (
+        "cardsim.core.registry",
+        "cardsim.games",
+        "the registry is the plug: it names the built-in rulesets and loads one when asked",
+    ),
 )
+
 
 def module_files() -> dict[str, Path]:
     """Every module of the package by dotted name (a package by its ``__init__``)."""
@@ -225,8 +246,12 @@ def test_no_import_circles_counting_lazy_references():
 def with_lazy(direct, lazy) -> dict[str, set[str]]:
     """Direct and lazy edges together, but for the documented plug (``LAZY_UPWARD``): the
     registry names the games and the games import the core, by design."""
-    plug = {(m, t) for m in lazy for t in lazy[m]
-            if any(m.startswith(a) and t.startswith(b) for a, b, _ in LAZY_UPWARD)}
+    plug = {
+        (m, t)
+        for m in lazy
+        for t in lazy[m]
+        if any(m.startswith(a) and t.startswith(b) for a, b, _ in LAZY_UPWARD)
+    }
     return {m: direct[m] | {t for t in lazy[m] if (m, t) not in plug} for m in direct}
 
 
@@ -256,8 +281,11 @@ def test_no_numba_in_analysis_or_charts():
 
 
 def test_no_source_file_over_the_limit():
-    long = {str(p.relative_to(PACKAGE.parent)): n for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    long = {
+        str(p.relative_to(PACKAGE.parent)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     assert long == {}
 
 
@@ -294,8 +322,11 @@ def test_every_import_of_the_package_resolves():
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
-                broken += [f"{path.name}: import {a.name}" for a in node.names
-                           if a.name.startswith("cardsim.") and a.name not in modules]
+                broken += [
+                    f"{path.name}: import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("cardsim.") and a.name not in modules
+                ]
             elif isinstance(node, ast.ImportFrom) and not node.level:
                 base = node.module or ""
                 if base != "cardsim" and not base.startswith("cardsim."):
@@ -303,9 +334,13 @@ def test_every_import_of_the_package_resolves():
                 if base not in modules:
                     broken.append(f"{path.name}: from {base}")
                     continue
-                broken += [f"{path.name}: from {base} import {a.name}" for a in node.names
-                           if f"{base}.{a.name}" not in modules
-                           and a.name not in defined[base] and a.name != "*"]
+                broken += [
+                    f"{path.name}: from {base} import {a.name}"
+                    for a in node.names
+                    if f"{base}.{a.name}" not in modules
+                    and a.name not in defined[base]
+                    and a.name != "*"
+                ]
     assert broken == []
 
 

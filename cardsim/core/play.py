@@ -280,5 +280,3 @@ def warm(spec: RunSpec, notify: Callable[[str], None] | None = None) -> None:
     ``notify`` as for ``run`` (a bot that never answers already hangs here)."""
     for _ in iter_chunks(dataclasses.replace(spec, n_games=1), notify=notify):
         pass
-
-

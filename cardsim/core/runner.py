@@ -62,6 +62,7 @@ __all__ = [
     "warm",
 ]
 
+
 def run(
     spec: RunSpec,
     sinks: Sequence[Callable[[Chunk], None]] = (),

@@ -221,5 +221,3 @@ def make_spec(
     )
     specialize.check_bots(spec)
     return spec
-
-

@@ -198,9 +198,7 @@ def _check_new_dataset(path: Path, what: str = "--out") -> None:
         raise CardsimError(f"{what} needs a path for the results directory")
     for parent in path.parents:
         if parent.exists() and not parent.is_dir():
-            raise CardsimError(
-                f"{what} {quote(path)}: {quote(parent)} is a file, not a directory"
-            )
+            raise CardsimError(f"{what} {quote(path)}: {quote(parent)} is a file, not a directory")
     if not path.parent.is_dir():
         raise CardsimError(f"{what} {quote(path)}: directory {quote(path.parent)} does not exist")
     if path.is_dir():
