@@ -17,8 +17,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "cardsim"
 MAX_LINES = 1000
 
-# layer of a module = the first entry whose prefix it starts with; a layer may import its own
-# layer and the layers listed for it (docs/architecture.md draws the same table).
+# layer of a module = the longest entry it starts with; a layer may import its own layer and
+# the layers listed for it (docs/architecture.md draws the same table).
 ANALYSIS = (
     "cardsim.analysis",
     "cardsim.analysis.stats",
@@ -230,6 +230,14 @@ def test_cycle_finder_finds_a_planted_circle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_layer_check_finds_a_planted_upward_import():
+    planted = {"cardsim.core.runner": {"cardsim.cli.main", "cardsim.core.spec"}}
+    assert upward(planted) == [
+        "cardsim.core.runner -> cardsim.cli.main (cardsim.core may not import cardsim.cli)"
+    ]
+    assert upward({"cardsim.analysis.stats.seats": {"cardsim.analysis.reports.report"}}) != []
 
 
 def test_no_import_circles():
