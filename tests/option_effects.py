@@ -23,7 +23,8 @@ def engine_rows(game: str, rules: dict, players: int, bots, games: int, seed: in
     """(game rows, seat rows) of the compiled engine for this configuration, every chunk."""
     spec = runner.make_spec(game, games, players, bots, rules, seed=seed)
     chunks = list(runner.iter_chunks(spec))
-    return np.concatenate([c.game_out for c in chunks]), np.concatenate([c.seat_out for c in chunks])
+    games_out = np.concatenate([c.game_out for c in chunks])
+    return games_out, np.concatenate([c.seat_out for c in chunks])
 
 
 def bot_views(spec, game: int, play_reference) -> list[np.ndarray]:

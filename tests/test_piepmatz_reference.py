@@ -264,6 +264,15 @@ LOCKSTEP = [
     ("cap-first-seat", {"turn_cap": 3, "first_player": 1}),
 ]
 
+def test_every_option_of_a_lockstep_case_is_shown_to_take_effect_in_whole_games():
+    """Lockstep cases play random decisions and are not checked for effect themselves: every
+    option they set is set by a whole-game configuration too, where ``test_engine_matches_reference``
+    shows it took effect. Seen to fail with a lockstep case planted to set an option no
+    configuration sets (``first_player`` dropped from the configurations)."""
+    whole_games = {k for c in CONFIGS for k in c[3]}
+    assert {k for _, rules in LOCKSTEP for k in rules} <= whole_games
+
+
 DIFFERENTIAL_RULES = [c[3] for c in CONFIGS] + [c[1] for c in LOCKSTEP]
 """Every rule-override dict of the engine-vs-reference tests (tests/test_rule_coverage.py checks
 that each option of piepmatz.md Parameters takes a non-default value in one of them)."""
