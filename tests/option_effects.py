@@ -87,3 +87,11 @@ def assert_options_took_effect(
             assert not same, f"rule option {key} changed nothing in these games"
         shown.append(key)
     assert shown or not rules, f"no option of {rules} could be put back to its default alone"
+
+
+def assert_lockstep_options_shown(lockstep_rules, whole_game_rules) -> None:
+    """Lockstep cases play random decisions and are not checked for effect themselves: every
+    option they set must be set by a whole-game configuration too, where
+    ``assert_options_took_effect`` shows it took effect."""
+    missing = {k for r in lockstep_rules for k in r} - {k for r in whole_game_rules for k in r}
+    assert not missing, f"options set in lockstep cases only: {sorted(missing)}"

@@ -25,7 +25,7 @@ from cardsim.games.piepmatz import RULESET, engine
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import reference as REF
 from cardsim.games.piepmatz import rules as R
-from tests.option_effects import assert_options_took_effect
+from tests.option_effects import assert_lockstep_options_shown, assert_options_took_effect
 
 GAME = "piepmatz"
 G0 = len(L.GAME_COLUMNS)
@@ -265,12 +265,8 @@ LOCKSTEP = [
 ]
 
 def test_every_option_of_a_lockstep_case_is_shown_to_take_effect_in_whole_games():
-    """Lockstep cases play random decisions and are not checked for effect themselves: every
-    option they set is set by a whole-game configuration too, where ``test_engine_matches_reference``
-    shows it took effect. Seen to fail with a lockstep case planted to set an option no
-    configuration sets (``first_player`` dropped from the configurations)."""
-    whole_games = {k for c in CONFIGS for k in c[3]}
-    assert {k for _, rules in LOCKSTEP for k in rules} <= whole_games
+    """Seen to fail with ``first_player`` planted out of the whole-game configurations."""
+    assert_lockstep_options_shown([r for _, r in LOCKSTEP], [c[3] for c in CONFIGS])
 
 
 DIFFERENTIAL_RULES = [c[3] for c in CONFIGS] + [c[1] for c in LOCKSTEP]
