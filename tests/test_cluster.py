@@ -127,25 +127,46 @@ def test_until_ci_stops_at_the_same_game_on_a_cluster(client):
     assert played[0] == played[1] < 50_000
 
 
+def _held_when_removed(client, address: str) -> list:
+    """The tasks the scheduler counted on worker ``address`` when it removed it: those it was
+    playing or had queued, and those it had played but not yet handed over (its event log)."""
+    return [
+        key
+        for _, event in client.get_events("all")
+        if isinstance(event, dict)
+        and event.get("action") == "remove-worker"
+        and event.get("worker") == address
+        for key in [*event.get("processing-tasks", ()), *event.get("lost-computed-tasks", ())]
+    ]
+
+
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
-    """SIGKILL one worker process when the first task comes back: every task it held is played
-    again elsewhere (the nanny starts a new process); the rows in memory and the dataset the
-    workers wrote equal the threaded run's."""
+    """SIGKILL one worker process while it holds a task: every task it held is played again
+    elsewhere (the nanny starts a new process); the rows in memory and the dataset the workers
+    wrote equal the threaded run's. The victim is frozen (SIGSTOP) before the scheduler is asked
+    what it holds, so that it cannot finish in between, and killed only then; the scheduler's
+    own record of the removal names the tasks it held. Seen to fail with the kill planted on a
+    worker that held nothing (killed before the run: no task in its record)."""
     spec = runner.make_spec("fruit-picking", 6000, 3, BOTS, {}, seed=77)
     local = FrameSink(spec)
     runner.run(spec, [local])
     with C.session("local:2") as client:
         client.wait_for_workers(2)
-        pids = client.run(os.getpid)
-        victim = sorted(pids.values())[0]
+        pids = client.run(os.getpid)  # worker address -> process id
+        victim = sorted(pids)[0]
         frames, summary = FrameSink(spec), SummaryAccumulator(spec)
         dataset = io.DatasetSink(tmp_path / "run", spec)
         killed = []
 
-        def kill_once(games):
-            if not killed:
-                os.kill(victim, signal.SIGKILL)
-                killed.append(time.time())
+        def kill_while_it_holds_a_task(games):
+            if killed:
+                return
+            os.kill(pids[victim], signal.SIGSTOP)
+            if client.processing().get(victim):
+                os.kill(pids[victim], signal.SIGKILL)
+                killed.append(victim)
+            else:  # between two tasks: let it go on, try again at the next task's end
+                os.kill(pids[victim], signal.SIGCONT)
 
         runner.run(
             spec,
@@ -153,12 +174,14 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path):
             cluster=client,
             task_size=250,
             chunk_size=50,
-            progress=kill_once,
+            progress=kill_while_it_holds_a_task,
         )
         dataset.close()
         client.wait_for_workers(2, timeout=60)
-        assert victim not in client.run(os.getpid).values()  # it really died
+        assert pids[victim] not in client.run(os.getpid).values()  # it really died
+        held = _held_when_removed(client, victim)
     assert killed
+    assert held and all(str(key).startswith("cardsim-play-") for key in held), held
     pd.testing.assert_frame_equal(frames.frame(), local.frame())
     assert summary.games == 6000
     games, meta = io.read_results(tmp_path / "run", compact=False)

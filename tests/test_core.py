@@ -90,33 +90,72 @@ def test_same_results_whatever_threads_and_chunk_size():
 
 
 class _ShareRecorder:
-    """A stand-in for a compiled loop: ``run_block`` records the share a thread plays (and makes
-    thread 1 slow), answers 1 decision per game, and faults at ``fault_game``."""
+    """A stand-in for a compiled loop: ``run_block`` records the share a thread takes, answers 1
+    decision per game, and faults at ``fault_game``. With ``hold_other_thread``, a thread other
+    than the calling one holds its first share until the calling thread has taken more than
+    half the games (at most ``HOLD_SECONDS``): another program holds its core, deterministically;
+    the calling thread holds its own first share until another thread has taken one, so that
+    it cannot take the whole chunk before the other thread starts."""
 
     STATE_LEN = LEGAL_LEN = OBS_LEN = 4
+    HOLD_SECONDS = 10
 
-    def __init__(self, fault_game=-1):
+    def __init__(self, fault_game=-1, n_games=0, hold_other_thread=False):
         import threading
 
         self.fault_game = fault_game
+        self.n_games = n_games
         self.shares = []
         self.lock = threading.Lock()
+        self.main_took_half = threading.Event()
+        self.other_took_one = threading.Event()
+        self.held = set()  # the threads that held a share
+        self.hold = hold_other_thread
 
     def run_block(self, *args):
         import threading
-        import time
 
         lo, hi, faults = args[8], args[9], args[12]
+        name = threading.current_thread().name
         with self.lock:
-            self.shares.append((lo, hi, threading.current_thread().name))
-        if threading.current_thread().name != "MainThread":
-            time.sleep(0.002)  # another program holds this thread's core
+            self.shares.append((lo, hi, name))
+            mine = [s for s in self.shares if isinstance(s, tuple) and s[2] == "MainThread"]
+            main = sum(h - lo_ for lo_, h, _ in mine)
+            if main > self.n_games / 2:
+                self.main_took_half.set()
+        if self.hold and name not in self.held:
+            self.held.add(name)
+            if name == "MainThread":
+                self.other_took_one.wait(self.HOLD_SECONDS)
+            else:
+                self.other_took_one.set()
+                self.main_took_half.wait(self.HOLD_SECONDS)
         if lo <= self.fault_game < hi:
             faults[3] = self.fault_game
             with self.lock:
                 self.shares.append("fault")
             return -1
         return hi - lo
+
+
+def _note_fault_flag(monkeypatch, loop) -> None:
+    """``run_chunk``'s fault flag (a ``threading.Event`` of ``specialize``) notes in the loop's
+    record when it is set: a share recorded after the note was claimed after the flag was set,
+    or claimed before and not started yet (at most one per other thread)."""
+    import threading
+    import types
+
+    from cardsim.core import specialize
+
+    class Flag(threading.Event):
+        def set(self):
+            super().set()
+            with loop.lock:
+                loop.shares.append("flag set")
+
+    watched = types.SimpleNamespace(**vars(threading))
+    watched.Event = Flag
+    monkeypatch.setattr(specialize, "threading", watched)
 
 
 def _run_shares(loop, n_games, n_threads=2):
@@ -131,10 +170,13 @@ def _run_shares(loop, n_games, n_threads=2):
 
 def test_threads_take_a_chunk_in_shares_in_game_order():
     """Every game is played once, shares are handed out in game order and shrink toward the end
-    (never below MIN_SHARE but the last), and the slowed thread plays fewer games."""
+    (never below MIN_SHARE but the last), and a thread held up plays fewer games: the calling
+    thread takes more than half while the other holds its first share (a condition, no fixed
+    sleep). Seen to fail with ``next_share`` planted to hand each thread half the chunk at once
+    (the held thread waited out ``HOLD_SECONDS``; the calling thread played exactly half)."""
     from cardsim.core.specialize import MIN_SHARE
 
-    loop = _ShareRecorder()
+    loop = _ShareRecorder(n_games=5000, hold_other_thread=True)
     decisions, _ = _run_shares(loop, 5000)
     assert decisions == 5000
     shares = sorted(loop.shares)
@@ -145,18 +187,24 @@ def test_threads_take_a_chunk_in_shares_in_game_order():
     played = {}
     for lo, hi, name in shares:
         played[name] = played.get(name, 0) + hi - lo
-    assert played["MainThread"] > 5000 / 2
+    assert len(played) == 2 and played["MainThread"] > 5000 / 2
 
 
-def test_no_share_is_taken_after_a_fault_and_every_earlier_game_is_played():
+def test_no_share_is_taken_after_a_fault_and_every_earlier_game_is_played(monkeypatch):
+    """Shares before the faulting one are consecutive from game 0; once the fault flag is set no
+    share is claimed (a share the other thread claimed just before may still start). Seen to
+    fail with ``next_share`` planted not to look at the flag (the other thread took every share
+    left after the fault)."""
     loop = _ShareRecorder(fault_game=1800)
+    _note_fault_flag(monkeypatch, loop)
     _run_shares(loop, 5000)
-    shares = sorted(share for share in loop.shares if share != "fault")
+    shares = sorted(share for share in loop.shares if isinstance(share, tuple))
     faulting = next(i for i, (lo, hi, _) in enumerate(shares) if lo <= 1800 < hi)
     earlier = shares[: faulting + 1]
     assert [lo for lo, _, _ in earlier] == [0] + [hi for _, hi, _ in earlier[:-1]]
-    # after the fault, at most the share the other thread took before it heard of it
-    assert len(loop.shares) - loop.shares.index("fault") - 1 <= 1
+    assert loop.shares.index("fault") < loop.shares.index("flag set")
+    after_flag = loop.shares[loop.shares.index("flag set") + 1 :]
+    assert len(after_flag) <= 1, after_flag  # 2 threads: one other thread
 
 
 def test_any_single_game_replays_alone():

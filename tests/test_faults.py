@@ -11,6 +11,7 @@ between.
 import contextlib
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -282,7 +283,26 @@ def off_main_cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def stderr_until(proc: subprocess.Popen, text: str, timeout: float = 60) -> str:
+    """Read the run's stderr as it is written until ``text`` appears; what was read (``finish``
+    then reads the rest)."""
+    got = b""
+    fd = proc.stderr.fileno()
+    deadline = time.monotonic() + timeout
+    while text.encode() not in got:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{text!r} not printed in {timeout} s: {got.decode()!r}"
+        if select.select([fd], [], [], min(left, 1.0))[0]:
+            data = os.read(fd, 4096)
+            assert data, f"the run ended without printing {text!r}: {got.decode()!r}"
+            got += data
+    return got.decode()
+
+
 def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
+    """The first Ctrl-C waits for the games in flight (and says so), the second stops at once.
+    Waits for the notice, not a fixed time. Seen to fail with ``runner``'s wait planted to
+    raise ``StopNow`` at the first Ctrl-C (the run ended without the notice)."""
     bots = tmp_path / "stuck_bots.py"
     bots.write_text(textwrap.dedent(LOOPING_BOT))
     path = tmp_path / "r"
@@ -293,15 +313,14 @@ def test_a_second_ctrl_c_ends_a_run_stuck_in_a_bot(tmp_path):
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
-    time.sleep(1.5)
-    assert proc.poll() is None  # the first Ctrl-C waits for the games in flight
+    early = stderr_until(proc, "Ctrl-C again to stop at once")  # the first Ctrl-C was heard
+    assert proc.poll() is None  # and the run waits for the games in flight, which never end
     proc.send_signal(signal.SIGINT)
     code, out, err = finish(proc, timeout=10)
+    err = early + err
     assert code == run_command.EXIT_INTERRUPTED
     lines = err.strip().splitlines()
-    assert any("Ctrl-C again to stop at once" in line for line in lines), err
     assert lines[-1].startswith("cardsim: stopped at once"), err
     assert "Traceback" not in err
 

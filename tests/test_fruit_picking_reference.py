@@ -31,6 +31,7 @@ from cardsim.games.fruit_picking import engine, trace
 from cardsim.games.fruit_picking import rules as R
 from cardsim.games.fruit_picking.bots import BUILTIN
 from cardsim.games.fruit_picking.reference import ReferenceGame, play_reference
+from tests.option_effects import assert_options_took_effect
 
 GAME = "fruit-picking"
 G0 = len(L.GAME_COLUMNS)  # first game counter column
@@ -93,7 +94,12 @@ CONFIGS = [
         "umbrella-on-entry-4p",
         4,
         ["random"],
-        {"variant_umbrella": True, "umbrella_fires_on_any_draw": False},
+        # A13: the readings differ only when V2 sends a drawn umbrella to the bottom of the stack
+        {
+            "variant_umbrella": True,
+            "umbrella_fires_on_any_draw": False,
+            "variant_market_operation": True,
+        },
         100,
         [_any_game("umbrella_triggers")],
     ),
@@ -268,7 +274,7 @@ CONFIGS = [
         "fruits-per-card-3p",
         3,
         ["planner", "greedy", "random"],
-        {"market_fruits": (1, 2, 3, 1, 2, 3) * 5, "market_cards_per_kind": 6},
+        {"market_fruits": (1, 2, 3, 1, 2, 3) * 5},  # 6 cards of each of 5 kinds (R1)
         60,
         [_any_seat("cards_bought")],
     ),
@@ -303,7 +309,7 @@ CONFIGS = [
         "no-seed-2020-3p",
         3,
         ["random", "greedy", "planner"],
-        {"no_seed_rule": "2020", "seeds_per_player": 7, "setup_seeds": (2, 1), "turn_cap": 150},
+        {"no_seed_rule": "2020", "seeds_per_player": 7, "setup_seeds": (2, 1)},
         80,
         [_any_seat("no_seed_turns")],
     ),
@@ -368,8 +374,15 @@ def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
     ids=[c[0] for c in CONFIGS],
 )
 def test_engine_matches_reference(players, bots, rules, games, checks):
-    spec = runner.make_spec(GAME, games, players, bots, rules, seed=20260 + games + players)
-    _assert_same_outcomes(spec, checks)
+    """Also each option the configuration sets took effect (``tests/option_effects.py``). Seen
+    to fail on three configurations as they were: ``umbrella-on-entry-4p`` without V2, where A13's
+    two readings cannot differ (a drawn umbrella always enters a slot), ``fruits-per-card-3p``
+    setting ``market_cards_per_kind`` to its default 6, and ``no-seed-2020-3p``'s turn cap of 150
+    that no game reached; the first gained V2, the other two lost the key."""
+    seed = 20260 + games + players
+    spec = runner.make_spec(GAME, games, players, bots, rules, seed=seed)
+    rows = _assert_same_outcomes(spec, checks)
+    assert_options_took_effect(GAME, rules, players, bots, games, seed, rows)
 
 
 def test_engine_matches_reference_with_rotated_seating():
@@ -382,7 +395,7 @@ def test_engine_matches_reference_with_rotated_seating():
     _assert_same_outcomes(spec, [_any_seat("set_completed")])
 
 
-def _assert_same_outcomes(spec, checks) -> None:
+def _assert_same_outcomes(spec, checks):
     games = spec.n_games
     chunks = list(runner.iter_chunks(spec))
     eng_games = np.concatenate([c.game_out for c in chunks])
@@ -407,6 +420,7 @@ def _assert_same_outcomes(spec, checks) -> None:
             )
     for check in checks:
         assert check(ref_games, ref_seats), f"configuration does not exercise {check}"
+    return eng_games, eng_seats
 
 
 # Lockstep: same decisions on both sides, state compared after every step ---------------------------

@@ -38,6 +38,7 @@ from cardsim.games.pajarracos.reference import (
     ReferenceGame,
     play_reference,
 )
+from tests.option_effects import assert_lockstep_options_shown, assert_options_took_effect
 
 GAME = "pajarracos"
 G0 = len(L.GAME_COLUMNS)  # first game counter column
@@ -379,7 +380,7 @@ CONFIGS = [
         "discard-min-0-3p",
         3,
         ["random"],
-        {"discard_min": 0, "turn_cap": 40},
+        {"discard_min": 0},
         80,
         [_a_pass],
     ),
@@ -457,8 +458,13 @@ def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
     ids=[c[0] for c in CONFIGS],
 )
 def test_engine_matches_reference(players, bots, rules, games, checks):
-    spec = runner.make_spec(GAME, games, players, bots, rules, seed=31 + games + players)
-    _assert_same_outcomes(spec, checks)
+    """Also each option the configuration sets took effect (``tests/option_effects.py``). Seen
+    to fail on ``discard-min-0-3p`` as it was: its turn cap of 40 ended no game (the key was
+    dropped)."""
+    seed = 31 + games + players
+    spec = runner.make_spec(GAME, games, players, bots, rules, seed=seed)
+    rows = _assert_same_outcomes(spec, checks)
+    assert_options_took_effect(GAME, rules, players, bots, games, seed, rows)
 
 
 def test_engine_matches_reference_with_rotated_seating():
@@ -477,7 +483,7 @@ def test_engine_matches_reference_with_rotated_seating():
     _assert_same_outcomes(spec, [_any_seat("extra_turns")])
 
 
-def _assert_same_outcomes(spec, checks) -> None:
+def _assert_same_outcomes(spec, checks):
     games = spec.n_games
     chunks = list(runner.iter_chunks(spec))
     eng_games = np.concatenate([c.game_out for c in chunks])
@@ -504,6 +510,7 @@ def _assert_same_outcomes(spec, checks) -> None:
             )
     for check in checks:
         assert check(ref_games, ref_seats, events), f"configuration does not exercise {check}"
+    return eng_games, eng_seats
 
 
 # Lockstep: same decisions on both sides, state compared after every step --------------------------
@@ -524,6 +531,11 @@ LOCKSTEP = [
     ("no-crows", {"lone_crows": 0, "flocks": 0, "hand_size": 7}),
     ("small-cap-fixed-first", {"turn_cap": 5, "first_player": 2}),
 ]
+
+
+def test_every_option_of_a_lockstep_case_is_shown_to_take_effect_in_whole_games():
+    """Seen to fail with ``first_player`` planted out of the whole-game configurations."""
+    assert_lockstep_options_shown([r for _, r in LOCKSTEP], [c[3] for c in CONFIGS])
 
 
 DIFFERENTIAL_RULES = [c[3] for c in CONFIGS] + [c[1] for c in LOCKSTEP]

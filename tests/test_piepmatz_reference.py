@@ -25,6 +25,7 @@ from cardsim.games.piepmatz import RULESET, engine
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import reference as REF
 from cardsim.games.piepmatz import rules as R
+from tests.option_effects import assert_lockstep_options_shown, assert_options_took_effect
 
 GAME = "piepmatz"
 G0 = len(L.GAME_COLUMNS)
@@ -263,6 +264,11 @@ LOCKSTEP = [
     ("cap-first-seat", {"turn_cap": 3, "first_player": 1}),
 ]
 
+def test_every_option_of_a_lockstep_case_is_shown_to_take_effect_in_whole_games():
+    """Seen to fail with ``first_player`` planted out of the whole-game configurations."""
+    assert_lockstep_options_shown([r for _, r in LOCKSTEP], [c[3] for c in CONFIGS])
+
+
 DIFFERENTIAL_RULES = [c[3] for c in CONFIGS] + [c[1] for c in LOCKSTEP]
 """Every rule-override dict of the engine-vs-reference tests (tests/test_rule_coverage.py checks
 that each option of piepmatz.md Parameters takes a non-default value in one of them)."""
@@ -295,7 +301,13 @@ def _describe_diff(spec, game, eng_game, eng_seats, ref_game, ref_seats) -> str:
     ids=[c[0] for c in CONFIGS],
 )
 def test_engine_matches_reference(players, bots, rules, games, checks):
-    spec = runner.make_spec(GAME, games, players, bots, rules, seed=17 + games + players)
+    """Also each option the configuration sets took effect (``tests/option_effects.py``); A22's
+    options, for agents only, by what the bots were shown. Seen to fail with the reference's
+    ``known_piles`` planted to know every pile card for card (either option then changed nothing
+    the bots saw), and on ``hidden-piles-3p`` and ``squirrels-public-4p`` judged by their rows
+    (no built-in bot reads the others' piles)."""
+    seed = 17 + games + players
+    spec = runner.make_spec(GAME, games, players, bots, rules, seed=seed)
     chunks = list(runner.iter_chunks(spec))
     eng_games = np.concatenate([c.game_out for c in chunks])
     eng_seats = np.concatenate([c.seat_out for c in chunks])
@@ -314,6 +326,14 @@ def test_engine_matches_reference(players, bots, rules, games, checks):
             )
     for check in checks:
         assert check(ref_games, ref_seats, events), f"configuration does not exercise {check}"
+    rows = (eng_games, eng_seats)
+    assert_options_took_effect(
+        GAME, rules, players, bots, games, seed, rows, seen_only=SEEN_ONLY,
+        play_reference=REF.play_reference,
+    )  # fmt: skip
+
+
+SEEN_ONLY = ("public_scoring_piles", "squirrel_reveal")  # piepmatz.md A22: for agents only
 
 
 class Lockstep:
