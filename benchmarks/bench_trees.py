@@ -7,8 +7,10 @@ trees alternate (base, this, base, this, ...), each a fresh process with that tr
 games on one thread; the minimum of each tree's ``--repeat`` runs is kept (a shared machine only
 ever makes a run slower), and the ratio this/base is printed with the load average.
 
-    python benchmarks/bench_trees.py --base main [--game pina-pirata] [--players 4]
+    python benchmarks/bench_trees.py --base main [--tree DIR] [--game pina-pirata] [--players 4]
         [--bots greedy] [--games 20000] [--repeat 5]
+
+``--tree`` measures another directory holding a cardsim tree instead of this one.
 
 Both trees must define the same games: the results (a hash of the outcome arrays) are compared
 too, so a speed-up that changed the games is reported as such.
@@ -74,6 +76,7 @@ def timed(tree: Path, args) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="git revision to compare with (e.g. main)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the tree measured (default: this)")
     parser.add_argument("--game", default="pina-pirata")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument(
@@ -83,7 +86,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardsim-base-") as tmp:
-        trees = {"base": export(args.base, Path(tmp)), "this": ROOT}
+        trees = {"base": export(args.base, Path(tmp)), "this": args.tree.resolve()}
         runs = {name: [] for name in trees}
         for _ in range(args.repeat):
             for name, tree in trees.items():
@@ -92,7 +95,7 @@ def main() -> None:
     print(f"{args.game}, {args.players} players, bots {args.bots or 'default'}, "
           f"{args.games:,} games on 1 thread, best of {args.repeat} (load {os.getloadavg()[0]:.1f})")  # fmt: skip
     for name, b in best.items():
-        label = f"{name} ({args.base})" if name == "base" else "this tree"
+        label = f"{name} ({args.base})" if name == "base" else f"this ({args.tree.name})"
         print(
             f"  {label:<22} {1e9 * b['cpu'] / b['turns']:8.1f} ns/turn CPU  "
             f"{1e9 * b['wall'] / b['turns']:8.1f} ns/turn wall  results {b['hash']}"
