@@ -1,4 +1,5 @@
-"""Charts of a tune (the search history) and of a screen (the tornado of effects)."""
+"""Charts of a tune (the search history) and of a screen (the tornado of effects). Their captions
+are printed under the chart by the report (``render_figure``), not drawn into it."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, caption, figure, styled
+from cardsim.charts.render import BAR_COLOR, FAIR_COLOR, figure, styled
 
 
 @styled
-def history(trials: pd.DataFrame, ylabel: str, title: str, caption_text: str = "") -> Figure:
+def history(trials: pd.DataFrame, ylabel: str, title: str) -> Figure:
     """Objective per trial (filled: played every block; hollow: stopped by the pruner), in
     points, and the best full trial so far as a step line."""
     fig = figure(7.5, 4.2)
@@ -33,13 +34,11 @@ def history(trials: pd.DataFrame, ylabel: str, title: str, caption_text: str = "
     ax.set_ylim(bottom=0)
     ax.legend()
     ax.set_title(title)
-    caption(fig, caption_text)
     return fig
 
 
 @styled
-def tornado(ranked: pd.DataFrame, xlabel: str, title: str, scale: float = 100.0,
-            caption_text: str = "") -> Figure:  # fmt: skip
+def tornado(ranked: pd.DataFrame, xlabel: str, title: str, scale: float = 100.0) -> Figure:
     """One bar per option, most important at the top: its effect with the 95% interval."""
     fig = figure(7.5, 1.2 + 0.32 * len(ranked))
     ax = fig.subplots()
@@ -58,5 +57,4 @@ def tornado(ranked: pd.DataFrame, xlabel: str, title: str, scale: float = 100.0,
     ax.grid(axis="y", visible=False)
     ax.set_xlabel(xlabel)
     ax.set_title(title)
-    caption(fig, caption_text)
     return fig

@@ -26,12 +26,7 @@ def _history_section(result: TuneResult) -> Section:
     from cardsim.charts.tuning import history
 
     s = result.setup
-    fig = history(
-        result.trials,
-        f"{s.objective.describe} (points)",
-        "Search history",
-        run_caption(s.games, s.seed, s.players, "every trial on the same deals"),
-    )
+    fig = history(result.trials, f"{s.objective.describe} (points)", "Search history")
     text = [
         "Each dot is a trial: the mean over its blocks of deals of the objective. A hollow dot "
         "is a trial the Wilcoxon pruner stopped early, being clearly worse than the best on the "
@@ -76,12 +71,6 @@ def _candidates_section(result: TuneResult) -> Section:
             ("edge_change", "change vs defaults, points"),
         ],
         "Best candidates on fresh deals",
-        run_caption(
-            result.verify_games,
-            result.setup.seed,
-            result.setup.players,
-            "deals the search never saw",
-        ),
     )
     text = [
         f"The best {len(v) - 1} candidates of the search and the defaults played again on "
@@ -207,7 +196,6 @@ def screen_report(result: ScreenResult) -> Report:
             f"effect on the {label}, {unit} (95% interval)",
             f"Effect on the {label}",
             scale,
-            caption,
         )
         fmt = _turns if figure == "mean_turns" else points
         table = pd.DataFrame(
