@@ -83,7 +83,8 @@ def test_completion_of_commands_games_bots_and_rules():
 
 
 def test_every_ruleset_loads_without_numba_and_names_its_engine_lazily():
-    """A ruleset record names its engine, bots and replay as ``registry.lazy`` references:
+    """A ruleset record names its engine, bots and replay as ``registry.lazy`` references (its
+    bots wrapped with the search bot where the game has a determinizer):
     loading every ruleset (completion does) imports no numba; the references pickle as data."""
     import pickle
 
@@ -93,7 +94,11 @@ def test_every_ruleset_loads_without_numba_and_names_its_engine_lazily():
     )
     for game in RULESETS:
         ruleset = registry.get(game)
-        for ref in (ruleset.kernels, ruleset.bots, ruleset.replay):
+        bots = ruleset.bots
+        if isinstance(bots, registry.WithSearchBots):  # its own bots, lazily, then ismcts
+            assert bots.ruleset == game
+            bots = bots.inner
+        for ref in (ruleset.kernels, bots, ruleset.replay):
             assert isinstance(ref, registry.Lazy) and ref.module.startswith("cardsim.games.")
             assert pickle.loads(pickle.dumps(ref)) == ref
     assert "greedy" in registry.get("fruit-picking").bots()  # the call imports the bots

@@ -162,13 +162,14 @@ def test_replay_tells_chains_crows_squirrels_and_the_scoring_in_the_games_words(
 
 
 def test_a_refill_counts_the_bad_cards_it_adds():
-    """R26, R27: the bad cards a refill adds are told by kind, counted, in the order they came."""
+    """R26, R27: the bad cards a refill adds are told one by one, in the order they came (grouping
+    them by kind lost the order a reader needs to follow the bad-card column)."""
     line = trace._refill(
         None, {"seeds": [3], "bad": [C.SQUIRREL, C.CROW, C.SQUIRREL], "removed": 0}
     )
     assert line == [
-        "  The feeder refills the seed column: 1 seed card worth 3; 2 squirrels and a crow into "
-        "the bad-card column (R26, R27)."
+        "  The feeder refills the seed column: 1 seed card worth 3; a squirrel, a crow and a "
+        "squirrel into the bad-card column (R26, R27)."
     ]
 
 

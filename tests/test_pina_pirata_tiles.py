@@ -637,7 +637,9 @@ def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
     skip one turn (default); with ``staredown_skips_add_up`` they skip the next two players."""
 
     def table(rules):
-        t = Table(players=3, tiles=(12, 8), hands={0: [P("Crocodile", "Walrus"), P("Crocodile", "Rat"), P("Rabbit", "Monkey")],
+        # player 0 keeps a Rat to play: with nothing to match its own turn would be a forced draw
+        # that the table takes at once, passing the turn on
+        t = Table(players=3, tiles=(12, 8), hands={0: [P("Crocodile", "Walrus"), P("Crocodile", "Rat"), P("Rat", "Monkey")],
                   1: [P("Rat", "Tiger"), P("Rat", "Parrot")], 2: [P("Rat", "Walrus"), P("Tiger", "Turtle")]},
                   top=P("Crocodile", "Octopus"), rules=rules)  # fmt: skip
         t.play(P("Crocodile", "Walrus"))
@@ -647,5 +649,6 @@ def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
     once = table({})
     assert once.active == 2
     twice = table({"staredown_skips_add_up": True})
-    assert twice.active == 0 and len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
+    assert twice.active == 0 and twice.turns == 1  # players 1 and 2 skipped: 0 plays again
+    assert len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
 

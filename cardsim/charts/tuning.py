@@ -1,6 +1,5 @@
-"""Charts of a tune (the search history) and of a screen (the tornado of effects).
-
-What was run is said by the caption under the chart (``render_figure``), not inside it."""
+"""Charts of a tune (the search history) and of a screen (the tornado of effects). Their captions
+are printed under the chart by the report (``render_figure``), not drawn into it."""
 
 from __future__ import annotations
 

@@ -72,12 +72,6 @@ def _candidates_section(result: TuneResult) -> Section:
             ("edge_change", "change vs defaults, points"),
         ],
         "Best candidates on fresh deals",
-        run_caption(
-            result.verify_games,
-            result.setup.seed,
-            result.setup.players,
-            "deals the search never saw",
-        ),
     )
     text = [
         f"The best {len(v) - 1} candidates of the search and the defaults played again on "
