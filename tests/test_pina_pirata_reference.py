@@ -84,6 +84,7 @@ OPTION_CASES = [
     ({"front_ties_lead": True, "fixed_tiles": "38,26", **SHORT}, 3, ["random"], 40, None),
     ({"tortoise_skips_empty_hands": True, "fixed_tiles": "30,21,18", **SHORT}, 4, ["random"], 40, None),
     ({"bayou_setter_only": True, "fixed_tiles": "11,31,8", **SHORT}, 3, ["random"], 40, None),
+    ({"aside_face_up": True, "bayou_setter_only": True, "fixed_tiles": "11,13,8", **SHORT}, 3, ["captain", "random", "greedy"], 30, None),
     ({"staredown_skips_add_up": True, "fixed_tiles": "12,8,15", **SHORT}, 3, ["random"], 40, None),
     ({"winner_picks_play_tile_only": True, "map_pieces_to_win": 2, "start_tiles": 1}, 3, ["captain", "random", "greedy"], 30, None),
     ({"reuse_removed_tiles": True, "tile_pool": "1,4,8,10,12,16,18,20,23,25,30,33", "max_tiles_in_play": 2, "start_tiles": 0}, 3, ["random"], 30, None),
@@ -137,6 +138,10 @@ def test_engine_matches_reference(rules, players, bots, games, check):
 
 # What each configuration must show (issue 36): an option changes the games, a tile resolves ------
 CONTEXT = {"fixed_tiles", "start_tiles", *SHORT}  # set up a case; not what the case tests
+# Options that change only what a seat observes, not the rules: the heuristic bots of these cases
+# do not read it, so their games cannot change; LOCKSTEP compares the observations instead
+# (A15's alternative: T11's cards face up, F_ASIDE_UP)
+OBSERVATION_ONLY = {"aside_face_up"}
 
 
 def _rows(rules, players, bots, games):
@@ -153,7 +158,7 @@ def _options_took_effect(rules, players, bots, games, chunk):
     dealt ``hand_size_6p``), so the key was dropped from the case."""
     from cardsim.core.errors import CardsimError
 
-    keys = [k for k in rules if k not in CONTEXT] or list(rules)
+    keys = [k for k in rules if k not in CONTEXT | OBSERVATION_ONLY] or list(rules)
     shown = []
     for key in keys:
         try:
@@ -203,6 +208,15 @@ def _conserved(state, ref):
 
 LOCKSTEP = [
     ({}, 4),
+    (
+        {
+            "aside_face_up": True,
+            "bayou_setter_only": True,
+            "fixed_tiles": "11,13,31,8",
+            "start_tiles": 0,
+        },
+        3,
+    ),
     ({"fixed_tiles": "37,27,25,21,19,2", "start_tiles": 0}, 3),
     ({"fixed_tiles": "39,38,26,33,40,13", "start_tiles": 0}, 4),
     (
