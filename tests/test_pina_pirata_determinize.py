@@ -50,6 +50,8 @@ CONFIGS = [
         },
         6,
     ),
+    # T11's cards face up (A15's alternative), taken only by their setters (A27's)
+    ({"fixed_tiles": "11,13,8", "start_tiles": 0, "aside_face_up": True, "bayou_setter_only": True}, 3),
 ]  # fmt: skip
 
 
@@ -134,6 +136,7 @@ def play_out(state, rules, values, code, seed):
 def test_determinized_states_are_legal_look_the_same_and_play_on(overrides, players):
     seen = 0  # decisions at which the seat had seen a card now out of its sight
     pooled = 0  # decisions after a reshuffle (R8, A7)
+    face_up = 0  # decisions with T11's cards face up (A15's alternative)
     for game in range(2):
         for k, (values, rules, state, legal, n) in enumerate(
             decisions(overrides, players, game, 9)
@@ -147,12 +150,14 @@ def test_determinized_states_are_legal_look_the_same_and_play_on(overrides, play
             check_deck_pool(state)
             check_deck_pool(d)  # the deck is dealt from the reshuffled cards only
             pooled += view[C.F_DECK_POOL_ON]
+            face_up += np.any(view[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS])
             np.testing.assert_array_equal(d[: C.OBS_LEN], view)
             check_legal(d, rules, legal, n)  # the real decisions are legal there
             if k % 4 == 0:
                 play_out(d, rules, values, int(legal[k % n]), 100 * game + k)
     assert seen > 0 or "fixed_tiles" not in overrides  # the tiles that show cards did
     assert pooled > 0 or players < 4  # 4 or more draw the deck out within these games
+    assert face_up > 0 or not overrides.get("aside_face_up")
 
 
 def unseen(state):
