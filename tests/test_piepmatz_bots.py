@@ -102,3 +102,23 @@ def test_random_picks_every_legal_decision():
     picks = [B.random_bot(obs, legal, 7, np.zeros(1), rng) for _ in range(700)]
     counts = np.bincount(picks, minlength=7)
     assert counts.min() > 60 and counts.sum() == 700
+
+
+def test_the_planner_finds_no_bad_card_at_an_empty_place_of_the_column():
+    """A8's alternative (``bad_cards_attached``) can leave an empty place in the bad-card column
+    (piepmatz.md A8): the planner's chain simulation takes no bad card there, and the crow and
+    squirrel above it where they lie (R14)."""
+    obs = np.zeros(C.OBS_LEN, np.int32)
+    obs[C.F_COLUMN_SIZE] = 4
+    obs[C.F_SEED_LEN] = 3
+    obs[C.F_SEED_COL : C.F_SEED_COL + 3] = [C.SEED + 1, C.SEED + 2, C.SEED + 3]
+    obs[C.F_BAD_LEN] = 3
+    obs[C.F_BAD_COL : C.F_BAD_COL + 3] = [C.NO_CARD, C.CROW, C.SQUIRREL]
+    column, bad_col = B.packed_column(obs), B.packed_bad_column(obs)
+    params = np.array(B.PLANNER_PARAMS, np.float64)
+    taken = [B.take_at(obs, params, column, 3, bad_col, 3, d)[-1] for d in (1, 2, 3)]
+    assert taken == [C.NO_CARD, C.CROW, C.SQUIRREL]
+    _, got, column, seeds, bad_col, bads, bad = B.take_at(obs, params, column, 3, bad_col, 3, 2)
+    assert (got, bad, seeds, bads) == (2, C.CROW, 2, 2)
+    # the columns close up (the slide of A8's default): the squirrel is at position 2 now
+    assert B.take_at(obs, params, column, seeds, bad_col, bads, 2)[-1] == C.SQUIRREL

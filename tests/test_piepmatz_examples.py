@@ -320,3 +320,81 @@ def test_r27_a_fifth_bad_card_leaves_the_game():
     t.do(C.C_DRAW_DECK)
     assert t.ref.column == [1, 2, 3, 3] and len(t.ref.bad_column) == 4
     assert t.ref.bad_removed == 1 and t.state[C.F_BAD_REMOVED] == 1
+
+
+def _from_deck(t: Table, strength: int, n: int = 1) -> list[int]:
+    """``n`` birds of ``strength`` from the bird deck (in nobody's hand, row or queue yet)."""
+    found = [b for b in t.ref.bird_deck if C.strength_of(b) == strength][:n]
+    assert len(found) == n
+    return found
+
+
+def _bad_places(t: Table) -> tuple[list[int], list[int]]:
+    """The bad-card column, place by place (NO_CARD: an empty place), reference and engine."""
+    n = int(t.state[C.F_BAD_LEN])
+    return list(t.ref.bad_column), [int(c) for c in t.state[C.F_BAD_COL : C.F_BAD_COL + n]]
+
+
+def _a8_game(rules: dict) -> Table:
+    """piepmatz.md A8 (with R27, R28), 3 players, played turn by turn on both implementations:
+    turn 1: seat 0's quiet play leaves the column short; the refill lays a squirrel beside seed
+    card 1, a squirrel beside seed card 2 and a crow at position 3, beside no seed card, and
+    empties the feeder deck (the end is triggered). Turn 2: seat 1 plays for d = 1 and takes
+    seed card 1 with its squirrel: the seed card above slides down to position 1."""
+    t = Table(rules={"first_player": 0, **rules})
+    t.ref.rows[0] = [bird(CHAFFINCH, 6)]
+    t.ref.column = [1, 2]
+    t.ref.bad_column = []
+    t.ref.feeder = [C.CROW, C.SQUIRREL, C.SQUIRREL]  # top last
+    played = bird(SPARROW, 1)
+    _turn_of(t, 0, [played, bird(BLACKBIRD, 4), bird(BLACKBIRD, 5), bird(BULLFINCH, 6)])
+    t.sync()
+    t.do(C.play_code(played, 0))  # 1 <= 6, no hand card of strength <= 1: phase C
+    t.do(C.C_DRAW_DECK)
+    assert t.ref.feeder == [] and t.state[C.F_FEEDER_LEFT] == 0 and t.ref.triggered
+    assert _bad_places(t) == ([C.SQUIRREL, C.SQUIRREL, C.CROW],) * 2
+    assert t.ref.column == [1, 2]
+    perched, two = _from_deck(t, 1)[0], _from_deck(t, 2)[0]
+    t.ref.rows[1] = [perched]
+    _turn_of(t, 1, [two, *_from_deck(t, 6, 3)])
+    t.sync()
+    t.do(C.play_code(two, 1))  # 2 against 1: d = 1, seed card 1 and the squirrel beside it
+    assert t.ref.column == [2] and t.ref.rows[1] == [two]
+    t.do(C.C_DRAW_DECK)
+    return t
+
+
+def _lone_crow_turn(t: Table) -> None:
+    """Turn 3: seat 2 plays for d = 2 onto the perched 2: no seed card at position 2 (A6, A7)."""
+    four = _from_deck(t, 4)[0]
+    _turn_of(t, 2, [four, *_from_deck(t, 6, 3)])
+    t.sync()
+    t.do(C.play_code(four, 1))
+
+
+def test_a8_bad_cards_attached_stay_beside_their_seed_cards_after_the_feeder_deck_ran_out():
+    """piepmatz.md A8: once the feeder deck is empty, a bad card can lie beside no seed card (the
+    crow at position 3). When seed card 1 is taken, both columns close up by default: the crow
+    slides to position 2. With ``bad_cards_attached`` the seed card above slides down with its
+    squirrel, the crow stays at position 3, and position 2 is left empty."""
+    default, attached = _a8_game({}), _a8_game({"bad_cards_attached": True})
+    assert _bad_places(default) == ([C.SQUIRREL, C.CROW],) * 2
+    assert _bad_places(attached) == ([C.SQUIRREL, C.NO_CARD, C.CROW],) * 2
+    stayed = [e for e in attached.ref.events if e["kind"] == REF.EV_STAYED]
+    assert stayed == [{"kind": REF.EV_STAYED, "cards": [C.CROW], "positions": [3]}]
+    assert not [e for e in default.ref.events if e["kind"] == REF.EV_STAYED]
+
+
+def test_a8_the_readings_differ_in_play_only_when_a_lone_bad_card_is_taken():
+    """Turn 3 plays for d = 2. With A7's default a lone bad card is never taken, so both A8
+    readings give the same turn (no crow); with ``take_lone_bad_card`` the default reading takes
+    the crow that slid to position 2, the attached reading finds an empty place there."""
+    for lone in (False, True):
+        default = _a8_game({"take_lone_bad_card": lone})
+        attached = _a8_game({"take_lone_bad_card": lone, "bad_cards_attached": True})
+        for t in (default, attached):
+            _lone_crow_turn(t)
+        crows = [_seat_counter(t, 2, "crows_taken") for t in (default, attached)]
+        assert crows == ([(1, 1), (0, 0)] if lone else [(0, 0), (0, 0)])
+    assert _bad_places(default) == ([C.SQUIRREL],) * 2
+    assert _bad_places(attached) == ([C.SQUIRREL, C.NO_CARD, C.CROW],) * 2

@@ -60,6 +60,7 @@ def rule_options(draw) -> tuple[dict, int]:
         "squirrel_steal": draw(st.integers(0, 4)),
         "final_discard": draw(st.integers(0, hand)),
         "take_lone_bad_card": draw(st.booleans()),
+        "bad_cards_attached": draw(st.booleans()),
         "keep_option_after_chain": draw(st.booleans()),
         "promote_by": draw(st.sampled_from(["strength", "egg_value"])),
         "bird_exhaustion": draw(st.sampled_from(["play_on", "trigger_end"])),
@@ -113,7 +114,9 @@ def check_state(state, rules, n: int) -> None:
     if state[L.H_PHASE] == C.PHASE_CROW and not state[L.H_OVER]:
         crows -= 1  # the pending crow has not chosen its bird yet
     assert birds_on_table(state, n) + crows + discarded == birds_in_game(rules)
-    feeder = int(state[C.F_FEEDER_LEFT] + state[C.F_SEED_LEN] + state[C.F_BAD_LEN])
+    bad_len = int(state[C.F_BAD_LEN])
+    places = [int(c) for c in state[C.F_BAD_COL : C.F_BAD_COL + bad_len]]
+    feeder = int(state[C.F_FEEDER_LEFT] + state[C.F_SEED_LEN]) + sum(c != C.NO_CARD for c in places)
     for s in range(n):
         feeder += seat(state, s, C.PILE_SIZE) + seat(state, s, C.PILE_LOST)
         feeder += seat(state, s, C.CROWS_TAKEN) + seat(state, s, C.SQUIRRELS_TAKEN)
@@ -121,8 +124,11 @@ def check_state(state, rules, n: int) -> None:
             state[C.F_PILES + 3 * s : C.F_PILES + 3 * s + 3].sum()
         )
     assert feeder + state[C.F_BAD_REMOVED] == feeder_in_game(rules)
-    bad_len = int(state[C.F_BAD_LEN])
-    assert all(state[C.F_BAD_COL + i] in (C.CROW, C.SQUIRREL) for i in range(bad_len))
+    # empty places below the top bad card only where bad cards stay attached (A8's option)
+    empty = (C.NO_CARD,) if rules[R.R_BAD_ATTACHED] else ()
+    assert all(c in (C.CROW, C.SQUIRREL, *empty) for c in places[:-1])
+    assert all(c in (C.CROW, C.SQUIRREL) for c in places[-1:])
+    assert sum(c != C.NO_CARD for c in places) <= rules[R.R_MAX_BAD]
     assert all(state[C.F_BAD_COL + i] == 0 for i in range(bad_len, C.MAX_COLUMN))
     if state[C.F_FEEDER_LEFT] > 0 and rules[R.R_MAX_BAD] <= rules[R.R_COLUMN_SIZE]:
         assert bad_len <= state[C.F_SEED_LEN]  # piepmatz.md: the invariant for tests

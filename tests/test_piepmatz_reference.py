@@ -74,6 +74,34 @@ def _egg_promotion_tie(a, b) -> bool:
     return a["kind"] == REF.EV_PROMOTE and b["kind"] == REF.EV_SEED
 
 
+def _bad_card_stayed(a, b) -> bool:
+    """A8 alternative: a bad card beside no seed card stayed while the seed cards slid."""
+    return b["kind"] == REF.EV_STAYED
+
+
+def _differs_without(key: str, players: int, bots: list[str], rules: dict, games: int):
+    """The option ``key`` took effect: the engine's outcome rows on the same seeds (those of
+    ``test_engine_matches_reference``) with ``key`` back at its default are not the same."""
+
+    def check(ref_games, ref_seats, events) -> bool:
+        others = {k: v for k, v in rules.items() if k != key}
+        spec = runner.make_spec(GAME, games, players, bots, others, seed=17 + games + players)
+        chunks = list(runner.iter_chunks(spec))
+        alt_games = np.concatenate([c.game_out for c in chunks])
+        alt_seats = np.concatenate([c.seat_out for c in chunks])
+        return not (np.array_equal(alt_games, ref_games) and np.array_equal(alt_seats, ref_seats))
+
+    return check
+
+
+def _attached_config(name: str, players: int, bots: list[str], rules: dict, games: int):
+    """A configuration under ``bad_cards_attached`` (A8's alternative): a bad card stayed in
+    place in its games, and their outcomes differ from the default reading's."""
+    rules = {**rules, "bad_cards_attached": True}
+    changed = _differs_without("bad_cards_attached", players, bots, rules, games)
+    return (name, players, bots, rules, games, [_any_event(_bad_card_stayed), changed])
+
+
 def _shared_win(games, seats, events) -> bool:
     return bool(np.any(seats[:, :, L.S_WIN].sum(axis=1) >= 2))
 
@@ -181,6 +209,21 @@ CONFIGS = [
         100,
         [_any_event(_lone_bad_card)],
     ),
+    # A8: bad cards beyond a short seed column (deck not empty), and lone after the deck ran out
+    _attached_config(
+        "bad-cards-attached-long-column-3p",
+        3,
+        ["random", "greedy", "planner"],
+        {"crows": 6, "squirrels": 6, "max_bad_cards_in_column": 6, "seed_column_size": 3},
+        60,
+    ),
+    _attached_config(
+        "bad-cards-attached-lone-4p",
+        4,
+        ["random", "greedy"] * 2,
+        {**SHORT_FEEDER, "take_lone_bad_card": True, "seed_column_size": 3},
+        60,
+    ),
     (
         "keep-after-chain-4p",
         4,
@@ -261,6 +304,16 @@ LOCKSTEP = [
     ("hidden-piles", {"public_scoring_piles": False, "end_trigger": "deck_emptied"}),
     ("public-squirrels", {"squirrel_reveal": "public", "squirrels": 5}),
     ("random-crows", {"crow_victim": "random", "crows": 6}),
+    ("attached-lone-bad", {**SHORT_FEEDER, "take_lone_bad_card": True, "bad_cards_attached": True}),
+    (
+        "attached-long-column",
+        {
+            "crows": 6,
+            "max_bad_cards_in_column": 6,
+            "seed_column_size": 2,
+            "bad_cards_attached": True,
+        },
+    ),
     ("cap-first-seat", {"turn_cap": 3, "first_player": 1}),
 ]
 
@@ -405,7 +458,9 @@ def test_a10_crow_victim_chosen_by_the_player_or_drawn_at_random():
     pick = random.Random(3)
     seen = {}
     for reading in ("player", "random"):
-        values = runner.make_spec(GAME, 1, 3, ["random"], {"crow_victim": reading, "crows": 6}).rules
+        values = runner.make_spec(
+            GAME, 1, 3, ["random"], {"crow_victim": reading, "crows": 6}
+        ).rules
         phases, crows = set(), 0
         for game in range(4):
             both = Lockstep(values, 3, 11, game)

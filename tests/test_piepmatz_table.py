@@ -20,7 +20,7 @@ from tests.replay_tables import assert_tables_match, play_recorded
 
 GAME = "piepmatz"
 BIRD = {C.bird_name(b): b for b in range(C.N_BIRDS)}
-FEEDER = {C.feeder_name(c): c for c in (C.CROW, C.SQUIRREL)}
+FEEDER = {C.feeder_name(c): c for c in (C.CROW, C.SQUIRREL)} | {"empty place": C.NO_CARD}
 
 HEADER = re.compile(
     r"Table at the start of Seat (\d+)'s turn: feeder deck: (\d+) cards?; bird deck: (\d+) "
@@ -125,10 +125,19 @@ def engine_table(state: np.ndarray, view: TableView, public_piles: bool) -> dict
     }
 
 
+# A8's alternative with bad cards beyond a short seed column: empty places in the bad-card column
+ATTACHED = {
+    "bad_cards_attached": True,
+    "crows": 6,
+    "max_bad_cards_in_column": 6,
+    "seed_column_size": 2,
+}
+
 CASES = [
     (3, ["planner", "greedy", "random"], {}),
     (4, ["random"], {"public_scoring_piles": True}),
     (2, ["greedy"], {"public_scoring_piles": True, "squirrel_reveal": "public"}),
+    (3, ["random"], ATTACHED),
 ]
 
 
@@ -142,3 +151,12 @@ def test_table_lines_read_back_equal_the_engine(players, bots, rules):
         assert_tables_match(
             story, events, engine_states, view, parse, lambda st, v: engine_table(st, v, public)
         )
+
+
+def test_an_empty_place_of_the_bad_card_column_is_on_the_table():
+    """A8's alternative: the table names the empty places the attached bad cards leave, and the
+    story says which bad cards stayed (the lines read back against the engine above)."""
+    spec = runner.make_spec(GAME, 1, 3, ["random"], ATTACHED, seed=5)
+    events, _ = play_recorded(spec, 0, REF.ReferenceGame, quiet=(REF.EV_TURN,))
+    text = "\n".join(trace.story(spec, 0, events, TableView()))
+    assert "empty place" in text and ("stays in place" in text or "stay in place" in text)

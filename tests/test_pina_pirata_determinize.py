@@ -50,6 +50,8 @@ CONFIGS = [
         },
         6,
     ),
+    # T11's cards face up (A15's alternative), taken only by their setters (A27's)
+    ({"fixed_tiles": "11,13,8", "start_tiles": 0, "aside_face_up": True, "bayou_setter_only": True}, 3),
 ]  # fmt: skip
 
 
@@ -134,6 +136,7 @@ def play_out(state, rules, values, code, seed):
 def test_determinized_states_are_legal_look_the_same_and_play_on(overrides, players):
     seen = 0  # decisions at which the seat had seen a card now out of its sight
     pooled = 0  # decisions after a reshuffle (R8, A7)
+    face_up = 0  # decisions with T11's cards face up (A15's alternative)
     for game in range(2):
         for k, (values, rules, state, legal, n) in enumerate(
             decisions(overrides, players, game, 9)
@@ -147,12 +150,14 @@ def test_determinized_states_are_legal_look_the_same_and_play_on(overrides, play
             check_deck_pool(state)
             check_deck_pool(d)  # the deck is dealt from the reshuffled cards only
             pooled += view[C.F_DECK_POOL_ON]
+            face_up += np.any(view[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS])
             np.testing.assert_array_equal(d[: C.OBS_LEN], view)
             check_legal(d, rules, legal, n)  # the real decisions are legal there
             if k % 4 == 0:
                 play_out(d, rules, values, int(legal[k % n]), 100 * game + k)
     assert seen > 0 or "fixed_tiles" not in overrides  # the tiles that show cards did
     assert pooled > 0 or players < 4  # 4 or more draw the deck out within these games
+    assert face_up > 0 or not overrides.get("aside_face_up")
 
 
 def unseen(state):
@@ -180,6 +185,7 @@ def permuted(state, cards, pick):
     p = state.copy()
     for c, to in perm.items():
         p[C.F_LOC + to] = state[C.F_LOC + c]
+        p[C.F_ASIDE_BY + to] = state[C.F_ASIDE_BY + c]  # a set-aside card's setter (T11)
         for s in range(state[L.H_N_PLAYERS]):
             if s != me:
                 p[C.F_SEEN + s * C.MAX_CARDS + to] = state[C.F_SEEN + s * C.MAX_CARDS + c]
@@ -363,3 +369,64 @@ def test_recruiting_then_maelstrom_the_seen_cards_move_on_with_the_hands():
     assert sorted(c for c in range(55) if third[C.F_SEEN_VIEW + c]) == rest[:4]  # passed on
     d = det(mine, t.rules, 1)
     assert all(d[C.F_LOC + c] == C.LOC_HAND + 1 for c in (X, Y, rest[8]))
+
+
+CROC_RAT, CROC_TIGER, FIRST, SECOND = (
+    card("Crocodile", "Rat"), card("Crocodile", "Tiger"), card("Turtle", "Walrus"), card("Parrot", "Penguin"),
+)  # fmt: skip
+
+
+def two_setters(rules):
+    """T11, 3 players: seat 0 plays the Crocodile/Rat and sets FIRST aside, seat 1 the
+    Crocodile/Tiger and sets SECOND aside (pina-pirata.md T11); seat 2 is to decide."""
+    hands = {
+        0: [CROC_RAT, X],
+        1: [CROC_TIGER, Y],
+        2: [card("Tiger", "Monkey"), card("Tiger", "Octopus")],
+    }
+    t = Table(players=3, tiles=(11,), hands=hands, top=card("Crocodile", "Octopus"), deck=[SECOND, FIRST],
+              rules=rules, stop=True)  # fmt: skip
+    t.play(CROC_RAT)
+    t.play(CROC_TIGER)
+    assert t.seat == 2 and t.state[C.F_ASIDE_N] == 2
+    return t
+
+
+def test_face_up_set_aside_cards_are_kept_with_their_setters():
+    """A15's alternative (``aside_face_up``): the set-aside cards are public, so every
+    determinization keeps them aside, each with the seat that set it aside (F_ASIDE_BY, read
+    under A27's alternative); face down (default) they are dealt again with the unseen cards."""
+    up = two_setters({"aside_face_up": True, "bayou_setter_only": True})
+    view = seen_view(up.state, 2)
+    for r in range(30):
+        d = det(view, up.rules, r)
+        assert d[C.F_LOC + FIRST] == d[C.F_LOC + SECOND] == C.LOC_ASIDE
+        assert (d[C.F_ASIDE_BY + FIRST], d[C.F_ASIDE_BY + SECOND]) == (0, 1)
+    down = two_setters({"bayou_setter_only": True})
+    view = seen_view(down.state, 2)
+    moved = 0
+    for r in range(30):
+        d = det(view, down.rules, r)
+        moved += d[C.F_LOC + FIRST] != C.LOC_ASIDE
+        aside = [c for c in range(55) if d[C.F_LOC + c] == C.LOC_ASIDE]
+        assert len(aside) == 2  # the public count
+    assert moved > 20  # FIRST is one of ~45 unseen cards: seldom dealt aside again
+
+
+def test_face_down_set_aside_cards_keep_each_setters_public_count():
+    """``bayou_setter_only`` (A27's alternative): a player takes only the cards it set aside, so
+    who set them aside matters; everybody saw it (the Crocodiles were played), not which card is
+    whose. Each determinization gives each setter its public count (SH_ASIDE_N), the two cards
+    shared out between seats 0 and 1 both ways."""
+    t = two_setters({"bayou_setter_only": True})
+    view = seen_view(t.state, 2)
+    assert [view[C.seat_field(s, C.SH_ASIDE_N)] for s in range(3)] == [1, 1, 0]
+    first = set()
+    for r in range(60):
+        d = det(view, t.rules, r)
+        aside = [c for c in range(55) if d[C.F_LOC + c] == C.LOC_ASIDE]
+        setters = sorted(int(d[C.F_ASIDE_BY + c]) for c in aside)
+        assert setters == [0, 1]
+        first.add(int(d[C.F_ASIDE_BY + min(aside)]))
+        check_state(d, t.values, 3)
+    assert first == {0, 1}

@@ -69,6 +69,7 @@ def check_state(state, values, players):
     assert np.all(places == 1), "a card is lost or in two places"
     for s in range(players):
         assert state[C.seat_field(s, C.SH_HAND_N)] == np.sum(loc == C.LOC_HAND + s)
+    check_aside(state, values, players, loc)
     where = state[C.F_TILE_WHERE + 1 : C.F_TILE_WHERE + C.N_TILES + 1]
     in_play = [int(t) for t in state[C.F_TILES : C.F_TILES + state[C.F_N_TILES]]]
     pile = [int(t) for t in state[C.F_ADV : C.F_ADV + state[C.F_ADV_N]]]
@@ -162,3 +163,17 @@ def test_an_endless_turn_ends_the_round_by_the_round_turn_cap():
     assert plays == 6 and t.turns == 1
     assert t.state[g + C.G_ROUNDS_CAPPED] == 1 and t.state[g + C.G_TURNS_ROUND] == 1
     assert t.state[C.F_ROUND_TURNS] == 0 and t.state[L.H_OVER] == 0  # the next round is dealt
+
+
+def check_aside(state, values, players, loc):
+    """T11's set-aside cards: their count, each setter's public share (SH_ASIDE_N, from
+    F_ASIDE_BY) and, face up only (A15's alternative), each setter's cards (F_ASIDE_UP)."""
+    aside = np.flatnonzero(loc == C.LOC_ASIDE)
+    assert state[C.F_ASIDE_N] == len(aside)
+    by = state[C.F_ASIDE_BY + aside]
+    assert np.all((by >= 0) & (by < players))
+    for s in range(players):
+        assert state[C.seat_field(s, C.SH_ASIDE_N)] == np.sum(by == s)
+        words = state[C.F_ASIDE_UP + s * C.HAND_WORDS : C.F_ASIDE_UP + (s + 1) * C.HAND_WORDS]
+        up = {w * 32 + b for w in range(C.HAND_WORDS) for b in range(32) if int(words[w]) >> b & 1}
+        assert up == (set(aside[by == s].tolist()) if values["aside_face_up"] else set())

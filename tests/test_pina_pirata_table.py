@@ -28,6 +28,7 @@ HEADER = re.compile(
     r"Table at the start of Seat (\d+)'s turn: Action piles?: (.*); tiles in play: (.*); "
     r"deck: (\d+) cards?\.$"
 )
+ASIDE = re.compile(r"Set aside by Bayou \(T11\): (\d+) cards?, face (?:down|up: (.*))\.$")
 SEAT = re.compile(
     r"Seat (\d+): (\d+) cards?(?: \((.*?)\))?(?:, face up: (.*) \(Moonlight, T33\))?; "
     r"in front: (.*); (map pieces|rounds won): (\d+)\.$"
@@ -49,8 +50,14 @@ def parse(block: list[str]) -> dict:
         ],
         "deck": int(deck),
         "seats": [],
+        "aside": (0, None),
     }
     for line in block[1:]:
+        aside = ASIDE.match(line)
+        if aside:  # T11's set-aside cards: how many, their faces when face up (A15)
+            n, up = aside.groups()
+            table["aside"] = (int(n), None if up is None else _masks(up))
+            continue
         s, n, hand, shown, front, _, count = SEAT.match(line).groups()
         table["seats"].append(
             {
@@ -94,7 +101,21 @@ def engine_table(state, n_players: int, cruise: bool) -> dict:
         ],
         "deck": int(state[C.F_DECK_N]),
         "seats": seats,
+        "aside": (int(state[C.F_ASIDE_N]), _face_up(state)),
     }
+
+
+def _face_up(state):
+    """The set-aside cards every seat observes face up (F_ASIDE_UP, A15's alternative), or
+    None when it shows none."""
+    bits = [
+        int(w) & 0xFFFFFFFF
+        for w in state[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS]
+    ]
+    cards = [
+        (i % C.HAND_WORDS) * 32 + b for i, w in enumerate(bits) for b in range(32) if w >> b & 1
+    ]
+    return Counter(MASKS[c] for c in cards) if cards else None
 
 
 CASES = [
@@ -102,6 +123,7 @@ CASES = [
     (5, ["captain", "random"] * 2 + ["greedy"], {"fixed_tiles": "27,37,39,40,11,35", "start_tiles": 0}),
     (3, ["greedy"], {"mode": "cruise", "cruise_rounds": 2, "fixed_tiles": "38,33,13,34", "start_tiles": 0}),
     (4, ["random"], {}),
+    (3, ["captain", "random", "greedy"], {"aside_face_up": True, "fixed_tiles": "11,31", "start_tiles": 0}),
 ]  # fmt: skip
 
 
@@ -189,3 +211,16 @@ def test_replay_table_from_the_command_line():
         parse(block)["seats"][s]["hand"] is not None for block in blocks for s in range(3)
     )
     assert result.stdout.strip().endswith(ENGINE_AGREES)
+
+
+def test_set_aside_cards_are_on_the_table_face_up_only_under_the_option():
+    """T11 (A15): the table names the set-aside cards only when they lie face up
+    (``aside_face_up``; engine-checked above), else it counts them face down."""
+    for rules, says in (({}, "face down."), ({"aside_face_up": True}, "face up: ")):
+        given = {"fixed_tiles": "11,31", "start_tiles": 0, **rules}
+        spec = runner.make_spec(GAME, 1, 3, ["captain", "random", "greedy"], given, seed=3)
+        events, _ = play_recorded(spec, 0, REF.ReferenceGame)
+        lines = [
+            ln for ln in trace._story(spec, 0, events, TableView()) if "Set aside by Bayou" in ln
+        ]
+        assert lines and all(says in ln for ln in lines)

@@ -652,3 +652,35 @@ def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
     assert twice.active == 0 and twice.turns == 1  # players 1 and 2 skipped: 0 plays again
     assert len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
 
+
+
+def test_t11_a15_set_aside_cards_face_up_show_in_every_observation_under_the_option():
+    """pina-pirata.md A15: T11's set-aside cards lie face down (default): the next seat's
+    observation shows how many, and who set them aside (SH_ASIDE_N), not which; with
+    ``aside_face_up`` it shows the card (F_ASIDE_UP), and when a player takes it every seat
+    knows it is in that Hand."""
+
+    def table(rules):
+        t = Table(players=3, tiles=(11,), hands={0: [P("Crocodile", "Rat"), P("Tiger", "Monkey")],
+                  1: [P("Rat", "Tiger"), P("Rat", "Parrot")], 2: [P("Tiger", "Parrot"), P("Rabbit", "Penguin")]},
+                  top=P("Crocodile", "Octopus"), deck=[P("Turtle", "Walrus")], rules=rules)  # fmt: skip
+        t.play(P("Crocodile", "Rat"))
+        assert t.seat == 1
+        return t
+
+    aside = P("Turtle", "Walrus")
+    up_bits = lambda o: [int(x) for x in o[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS]]  # noqa: E731
+    face_down, face_up = table({}), table({"aside_face_up": True})
+    for t in (face_down, face_up):
+        assert t.state[C.F_ASIDE_N] == 1 and t.state[C.seat_field(0, C.SH_ASIDE_N)] == 1
+        assert t.state[C.F_LOC + aside] == C.LOC_ASIDE
+    assert not any(up_bits(face_down.state))
+    shown = up_bits(face_up.state)
+    assert shown[aside // 32] == 1 << aside % 32 and sum(map(bool, shown)) == 1  # seat 0's row
+    for t in (face_down, face_up):
+        t.play(P("Rat", "Tiger"))  # no Crocodile: seat 1 takes the set-aside card
+        assert aside in t.hand(1) and t.state[C.seat_field(0, C.SH_ASIDE_N)] == 0
+        assert not any(up_bits(t.state))
+    seen = lambda t, s: t.state[C.F_SEEN + s * C.MAX_CARDS + aside]  # noqa: E731
+    assert seen(face_down, 0) == seen(face_down, 2) == 0
+    assert seen(face_up, 0) == seen(face_up, 2) == C.SEEN_HAND + 1

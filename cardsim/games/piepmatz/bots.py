@@ -295,6 +295,17 @@ def packed_column(obs):
 
 
 @njit(**HOT_RULES_JIT)
+def packed_bad_column(obs):
+    """The bad-card column's places, 2 bits each, position 1 lowest: 1 a crow, 2 a squirrel, 0 an
+    empty place (A8's ``bad_cards_attached`` leaves them below a bad card that stayed)."""
+    packed = 0
+    for i in range(obs[C.F_BAD_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
+        card = obs[C.F_BAD_COL + i]
+        packed = packed << 2 | np.int64(card - C.CROW + 1 if card != C.NO_CARD else 0)
+    return packed
+
+
+@njit(**HOT_RULES_JIT)
 def packed_without(packed, position, width):
     """``packed`` (fields of ``width`` bits) with the field at ``position`` (0-based) taken out:
     the fields above close up."""
@@ -414,7 +425,7 @@ def scratch_release(obs, bird):
 
 
 @njit(**HOT_RULES_JIT)
-def take_at(obs, params, column, seeds, squirrels, bads, d):
+def take_at(obs, params, column, seeds, bad_col, bads, d):
     """Step 1 of a chain (R13-R17) for the difference ``d``: (seed points taken, as a chain
     values them: a feeder deck draw its expected points; the seed card's value, 0 for none;
     then the columns as they are left and the bad card taken, 0 for none)."""
@@ -428,12 +439,13 @@ def take_at(obs, params, column, seeds, squirrels, bads, d):
             column = packed_without(column, d - 1, 2)
             seeds -= 1
             if d <= bads:
-                bad = C.CROW + (squirrels >> (d - 1) & 1)
-                squirrels = packed_without(squirrels, d - 1, 1)
+                kind = bad_col >> (2 * d - 2) & 3  # 0: an empty place (A8's bad_cards_attached)
+                bad = C.CROW + kind - 1 if kind else 0
+                bad_col = packed_without(bad_col, d - 1, 2)
                 bads -= 1
     elif obs[C.F_FEEDER_LEFT] > 0:
         gain = params[W_DECK_SEED]
-    return gain, got, column, seeds, squirrels, bads, bad
+    return gain, got, column, seeds, bad_col, bads, bad
 
 
 @njit(**HOT_RULES_JIT)
@@ -446,13 +458,14 @@ def squirrel_cost(params, pile, pile_cards):
 
 @njit(**HOT_RULES_JIT)
 def chain_value(
-    obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room, perched_value
+    obs, params, pile_before, pile_cards, bird, perch, column, bad_col, room, perched_value
 ):
     """Simulate playing ``bird`` at ``perch`` when its ground total beats the perched bird
     (R11-R23) and value what the turn yields.
 
     Read once per decision: the seed column (``column``, packed), the bad-card column
-    (``squirrels``: bit i, the bad card at position i + 1 is a squirrel, else a crow) and the
+    (``bad_col``: 2 bits per place, position 1 lowest: 1 a crow, 2 a squirrel, 0 an empty place
+    under A8's ``bad_cards_attached``; it closes up as A8's default slides it) and the
     bot's scoring pile (``pile_before`` points in ``pile_cards`` cards). The row is the engine's
     summary (``F_ROW_STRENGTHS``, ``F_GROUND_TOTAL``, ``F_STRONGEST``): ``ground`` holds the
     strengths of its ground birds (3 bits per place; the card played is the last place) and
@@ -485,8 +498,8 @@ def chain_value(
     bads = obs[C.F_BAD_LEN]
     # step 1, the same for every chain on this perch but for d: its perched bird collected
     # (R18), valued and added to the collection by best_play
-    seed_points, got, column, seeds, squirrels, bads, bad = take_at(
-        obs, params, column, seeds, squirrels, bads, total - perched
+    seed_points, got, column, seeds, bad_col, bads, bad = take_at(
+        obs, params, column, seeds, bad_col, bads, total - perched
     )
     pile_gain = got
     pile_cards += got > 0
@@ -508,8 +521,8 @@ def chain_value(
     taken_list = 0
     played_taken = False
     while total > perched:
-        gain, got, column, seeds, squirrels, bads, bad = take_at(
-            obs, params, column, seeds, squirrels, bads, total - perched
+        gain, got, column, seeds, bad_col, bads, bad = take_at(
+            obs, params, column, seeds, bad_col, bads, total - perched
         )
         seed_points += gain
         pile_gain += got
@@ -681,9 +694,7 @@ def best_play(obs, params, legal, n_legal, rng, me):
     read_keep_options(obs, params, strengths, room)
     column = packed_column(obs)
     exposed = exposed_seeds(column, obs[C.F_SEED_LEN])
-    squirrels = 0
-    for i in range(obs[C.F_BAD_LEN] - 1, -1, -1):  # top first, a shift each (hand_strengths)
-        squirrels = squirrels << 1 | np.int64(obs[C.F_BAD_COL + i] == C.SQUIRREL)
+    bad_col = packed_bad_column(obs)
     perches = obs[C.F_PERCHES]
     n_hand = obs[C.OBS_HAND_LEN]
     groups, at_least, firsts = strength_groups(strengths, n_hand)
@@ -718,7 +729,7 @@ def best_play(obs, params, legal, n_legal, rng, me):
             chains &= chains - 1
             bird = whole(obs[C.OBS_HAND + j])
             v, shared = chain_value(
-                obs, params, pile_before, pile_cards, bird, perch, column, squirrels, room,
+                obs, params, pile_before, pile_cards, bird, perch, column, bad_col, room,
                 perched_value,
             )  # fmt: skip
             room[D_VALUES + j * perches + perch] = v

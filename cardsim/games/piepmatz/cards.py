@@ -123,8 +123,11 @@ F_FEEDER_LEFT = HEADER_LEN  # cards in the face-down feeder deck
 F_BIRDS_LEFT = HEADER_LEN + 1  # cards in the face-down bird deck
 F_SEED_LEN = HEADER_LEN + 2  # seed cards in the column
 F_SEED_COL = HEADER_LEN + 3  # [MAX_COLUMN] feeder codes, position 1 (next to the base) first
-F_BAD_LEN = F_SEED_COL + MAX_COLUMN  # bad cards in the bad-card column
-F_BAD_COL = F_BAD_LEN + 1  # [MAX_COLUMN] CROW or SQUIRREL, position 1 first (R27)
+# places of the bad-card column in use: its bad cards, which fill them (A8's default, both columns
+# close up); under bad_cards_attached (A8's alternative) up to the highest bad card, with empty
+# places (NO_CARD) where a seed card slid away from beneath a bad card beside no seed card
+F_BAD_LEN = F_SEED_COL + MAX_COLUMN
+F_BAD_COL = F_BAD_LEN + 1  # [MAX_COLUMN] CROW, SQUIRREL or NO_CARD, position 1 first (R27)
 F_QUEUE_LEN = F_BAD_COL + MAX_COLUMN  # face-up queue cards
 F_QUEUE = F_QUEUE_LEN + 1  # [MAX_QUEUE] birds, oldest first; a refill goes to the end (R25)
 F_PERCHES = F_QUEUE + MAX_QUEUE  # perches in this game (R2)

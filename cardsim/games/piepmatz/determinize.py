@@ -19,7 +19,13 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import rules as R
-from cardsim.games.piepmatz.engine import hand_add, popcount, random_seed_value, seat_at
+from cardsim.games.piepmatz.engine import (
+    bad_cards,
+    hand_add,
+    popcount,
+    random_seed_value,
+    seat_at,
+)
 
 
 @njit(**RULES_JIT)
@@ -52,7 +58,7 @@ def determinize(view, rules, rng, state):
 def public_counts(view, state):
     """The bookkeeping the table tells: the bad cards the full column turned away (R27: drawn,
     yet neither in the column nor resolved) and each seat's bad-card counters."""
-    removed = view[C.F_BAD_DRAWN] + view[C.F_BAD_DRAWN + 1] - view[C.F_BAD_LEN]
+    removed = view[C.F_BAD_DRAWN] + view[C.F_BAD_DRAWN + 1] - bad_cards(view)
     for owner in range(view[L.H_N_PLAYERS]):
         crows = view[seat_at(owner, C.CROWS_TAKEN)]
         squirrels = view[seat_at(owner, C.SQUIRRELS_TAKEN)]

@@ -325,6 +325,52 @@ def pop_column(state, column, length_field, position):
 
 
 @njit(**INLINE_JIT)
+def take_bad(state, rules, position, seeds):
+    """The bad card at ``position`` (0-based; NO_CARD for an empty place) is taken (R14, or A7's
+    alternative for one beside no seed card, ``seeds`` 0). The bad-card column closes up (A8's
+    default); under ``bad_cards_attached`` only the bad cards beside the seed cards above it,
+    which slide down one place (the column had ``seeds`` seed cards), move with them: a bad card
+    beside no seed card (the feeder deck is empty, or it lies beyond the seed column) stays."""
+    if not rules[R.R_BAD_ATTACHED]:
+        return pop_column(state, C.F_BAD_COL, C.F_BAD_LEN, position)
+    card = state[C.F_BAD_COL + position]
+    for j in range(position, seeds - 1):
+        state[C.F_BAD_COL + j] = state[C.F_BAD_COL + j + 1]
+    state[C.F_BAD_COL + max(position, seeds - 1)] = C.NO_CARD
+    n = state[C.F_BAD_LEN]
+    while n > 0 and state[C.F_BAD_COL + n - 1] == C.NO_CARD:
+        n -= 1
+    state[C.F_BAD_LEN] = n
+    return card
+
+
+@njit(**INLINE_JIT)
+def bad_cards(state):
+    """Bad cards in the bad-card column (empty places left out: A8's alternative)."""
+    n = 0
+    for j in range(state[C.F_BAD_LEN]):
+        if state[C.F_BAD_COL + j] != C.NO_CARD:
+            n += 1
+    return n
+
+
+@njit(**INLINE_JIT)
+def bad_place(state, rules):
+    """R27: where a bad card drawn now goes, the lowest empty place of the bad-card column; -1
+    when it holds ``max_bad_cards_in_column`` bad cards already. Empty places below the top one
+    exist only under ``bad_cards_attached`` (A8)."""
+    n = state[C.F_BAD_LEN]
+    if not rules[R.R_BAD_ATTACHED]:
+        return n if n < rules[R.R_MAX_BAD] else -1
+    if bad_cards(state) >= rules[R.R_MAX_BAD]:
+        return -1
+    for j in range(n):
+        if state[C.F_BAD_COL + j] == C.NO_CARD:
+            return j
+    return n
+
+
+@njit(**INLINE_JIT)
 def refill_column(state, rules):
     """R26-R28: draw until the column holds its seed cards; bad cards beside them from position 1
     up, a bad card beyond ``max_bad_cards_in_column`` leaves the game."""
@@ -337,9 +383,11 @@ def refill_column(state, rules):
             state[C.F_SEED_LEN] += 1
             continue
         state[C.F_BAD_DRAWN + card - C.CROW] += 1  # face up (R26, R27)
-        if state[C.F_BAD_LEN] < rules[R.R_MAX_BAD]:
-            state[C.F_BAD_COL + state[C.F_BAD_LEN]] = card
-            state[C.F_BAD_LEN] += 1
+        place = bad_place(state, rules)
+        if place >= 0:
+            state[C.F_BAD_COL + place] = card
+            if place == state[C.F_BAD_LEN]:
+                state[C.F_BAD_LEN] += 1
         else:
             state[C.F_BAD_REMOVED] += 1
 
@@ -734,12 +782,13 @@ def chain(state, rules, rng):
         d = total - perched  # R13
         bad = C.NO_CARD
         if d <= rules[R.R_COLUMN_SIZE]:
-            if d <= state[C.F_SEED_LEN]:
+            seeds = state[C.F_SEED_LEN]
+            if d <= seeds:
                 take_seed(state, seat, pop_column(state, C.F_SEED_COL, C.F_SEED_LEN, d - 1))
                 if d <= state[C.F_BAD_LEN]:  # R14: the bad card beside it comes too
-                    bad = pop_column(state, C.F_BAD_COL, C.F_BAD_LEN, d - 1)
+                    bad = take_bad(state, rules, d - 1, seeds)
             elif rules[R.R_LONE_BAD] and d <= state[C.F_BAD_LEN]:  # A7 alternative
-                bad = pop_column(state, C.F_BAD_COL, C.F_BAD_LEN, d - 1)
+                bad = take_bad(state, rules, d - 1, 0)
         else:  # R16, R17
             card = draw_feeder(state, rules, C.TRIGGER_CHAIN_DRAW)
             if card != C.NO_CARD:

@@ -33,6 +33,7 @@ EV_PLAY = "play"  # seat, bird, perch, total (ground total), perched (bird)
 EV_SEED = "seed"  # seat, value, position (1-based, or 0: from the feeder deck)
 EV_MISS = "miss"  # seat, position: d pointed past the column (A6), or the feeder deck was empty (0)
 EV_BAD = "bad"  # seat, card (CROW/SQUIRREL), position (0: feeder deck)
+EV_STAYED = "stayed"  # cards, positions: bad cards beside no seed card that stayed (A8 option)
 EV_COLLECT = "collect"  # seat, bird (the perched bird, R18)
 EV_CROW = "crow"  # seat, bird (chased away, R20)
 EV_SQUIRREL = "squirrel"  # seat, drawer, lost (seed values removed, R21)
@@ -285,9 +286,12 @@ class ReferenceGame:
             if card not in (C.CROW, C.SQUIRREL):
                 self.column.append(card - C.SEED)
                 added.append(card - C.SEED)
-            elif len(self.bad_column) < self.v["max_bad_cards_in_column"]:
+            elif (place := self._bad_place()) is not None:
                 self.bad_drawn[card - C.CROW] += 1
-                self.bad_column.append(card)
+                if place == len(self.bad_column):
+                    self.bad_column.append(card)
+                else:
+                    self.bad_column[place] = card  # an empty place (A8's option)
                 bad.append(card)
             else:
                 self.bad_drawn[card - C.CROW] += 1
@@ -347,6 +351,46 @@ class ReferenceGame:
             )
             self._offer_keep()
 
+    def _take_bad(self, position: int, seeds: int) -> int | None:
+        """R14 (A7's alternative: ``seeds`` 0): the bad card at ``position`` (0-based) is taken,
+        None for an empty place. A8: the bad-card column closes up; with ``bad_cards_attached``
+        the bad cards beside the seed cards above slide down with them (the column had
+        ``seeds``), and the place of the top one is left empty; the others stay."""
+        if not self.v["bad_cards_attached"]:
+            return self.bad_column.pop(position)
+        places = self.bad_column + [C.NO_CARD] * (C.MAX_COLUMN - len(self.bad_column))
+        card = places[position]
+        top = max(position, seeds - 1)
+        places[position:top] = places[position + 1 : top + 1]
+        places[top] = C.NO_CARD
+        while places and places[-1] == C.NO_CARD:
+            places.pop()
+        self.bad_column = places
+        return None if card == C.NO_CARD else card
+
+    def _log_stayed(self, seeds: int) -> None:
+        """A8's alternative: the bad cards beside no seed card did not slide (for the replay)."""
+        if not self.v["bad_cards_attached"]:
+            return
+        stayed = [(p, c) for p, c in enumerate(self.bad_column) if p >= seeds and c]
+        if stayed:
+            self.events.append(
+                {
+                    "kind": EV_STAYED,
+                    "cards": [c for _, c in stayed],
+                    "positions": [p + 1 for p, _ in stayed],
+                }
+            )
+
+    def _bad_place(self) -> int | None:
+        """R27: the lowest empty place of the bad-card column (empty places below the top one
+        only under A8's alternative), None when it holds ``max_bad_cards_in_column`` already."""
+        held = [c for c in self.bad_column if c != C.NO_CARD]
+        if len(held) >= self.v["max_bad_cards_in_column"]:
+            return None
+        empty = [p for p, c in enumerate(self.bad_column) if c == C.NO_CARD]
+        return empty[0] if empty else len(self.bad_column)
+
     def _offer_keep(self) -> None:
         limit = strength(self.played)
         if any(strength(b) <= limit for b in self.hands[self.seat]):
@@ -370,14 +414,21 @@ class ReferenceGame:
             bad = None
             if d <= self.v["seed_column_size"]:  # R13-R15
                 if d <= len(self.column):
+                    seeds = len(self.column)
                     self._pile_in(seat, self.column.pop(d - 1), d)
                     if d <= len(self.bad_column):
-                        bad = self.bad_column.pop(d - 1)
-                        self.events.append(
-                            {"kind": EV_BAD, "seat": seat, "card": bad, "position": d}
-                        )
-                elif self.v["take_lone_bad_card"] and d <= len(self.bad_column):  # A7
-                    bad = self.bad_column.pop(d - 1)
+                        bad = self._take_bad(d - 1, seeds)
+                        if bad is not None:
+                            self.events.append(
+                                {"kind": EV_BAD, "seat": seat, "card": bad, "position": d}
+                            )
+                        self._log_stayed(seeds)
+                elif (
+                    self.v["take_lone_bad_card"]  # A7
+                    and d <= len(self.bad_column)
+                    and self.bad_column[d - 1] != C.NO_CARD  # an empty place: A8's option
+                ):
+                    bad = self._take_bad(d - 1, 0)
                     self.events.append({"kind": EV_BAD, "seat": seat, "card": bad, "position": d})
                 else:
                     self.events.append({"kind": EV_MISS, "seat": seat, "position": d})

@@ -136,6 +136,14 @@ OPTIONS = (
         "A7",
     ),
     RuleOption(
+        "bad_cards_attached",
+        "bool",
+        False,
+        "a bad card slides only with the seed card beside it; one beside no seed card stays in "
+        "place (default: both columns close up)",
+        "R15, A8",
+    ),
+    RuleOption(
         "crow_victim",
         "choice",
         "player",
@@ -243,7 +251,8 @@ R_PUBLIC_PILES = R_PAIRS_IN_MAJORITY + 1  # A22
 R_REVEAL_ALL = R_PUBLIC_PILES + 1  # A22 squirrel_reveal=public
 R_FIRST_PLAYER = R_REVEAL_ALL + 1  # -1: random (A23)
 R_CROW_RANDOM = R_FIRST_PLAYER + 1  # A10
-R_LEN = R_CROW_RANDOM + 1
+R_BAD_ATTACHED = R_CROW_RANDOM + 1  # A8
+R_LEN = R_BAD_ATTACHED + 1
 
 NO_REMOVAL = -2
 RANDOM = -1
@@ -343,6 +352,7 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
     r[R_LONE_BAD] = values["take_lone_bad_card"]
     r[R_KEEP_AFTER_CHAIN] = values["keep_option_after_chain"]
     r[R_CROW_RANDOM] = values["crow_victim"] == "random"
+    r[R_BAD_ATTACHED] = values["bad_cards_attached"]
     r[R_PROMOTE_BY_EGGS] = values["promote_by"] == "egg_value"
     r[R_BIRDS_TRIGGER] = values["bird_exhaustion"] == "trigger_end"
     r[R_DECK_EMPTIED] = values["end_trigger"] == "deck_emptied"

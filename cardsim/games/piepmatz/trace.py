@@ -102,7 +102,7 @@ def _pile_known(t: _Teller, ev: dict, owner: int) -> str:
 
 def _table(t: _Teller, ev: dict) -> list[str]:
     """The table at the start of a turn (``EV_TABLE``), as table lines."""
-    bad = ", ".join(C.feeder_name(c) for c in ev["bad"]) or "empty"
+    bad = ", ".join(_bad_place(c) for c in ev["bad"]) or "empty"
     lines = [
         f"Table at the start of Seat {ev['seat']}'s turn: feeder deck: {_n(ev['feeder'], 'card')}; "
         f"bird deck: {_n(ev['birds'], 'card')}; seed column: {_column(ev['column'])}; "
@@ -153,6 +153,26 @@ def _miss(t: _Teller, ev: dict) -> list[str]:
     if ev["position"] == 0:
         return ["  d is 5 or more but the feeder deck is empty: nothing (R17)."]
     return [f"  No seed card at position {ev['position']}: nothing (R14, A6)."]
+
+
+def _bad_place(card: int) -> str:
+    """A place of the bad-card column: its card, or an empty place below a bad card (A8's
+    alternative, ``bad_cards_attached``)."""
+    return C.feeder_name(card) if card != C.NO_CARD else "empty place"
+
+
+def _stayed(t: _Teller, ev: dict) -> list[str]:
+    cards = _and(
+        [
+            f"the {C.feeder_name(c)} at position {p}"
+            for c, p in zip(ev["cards"], ev["positions"], strict=True)
+        ]
+    )
+    stay = "stays" if len(ev["cards"]) == 1 else "stay"
+    return [
+        f"  Beside no seed card, {cards} {stay} in place: bad cards slide only with their seed "
+        "cards (A8)."
+    ]
 
 
 def _bad(t: _Teller, ev: dict) -> list[str]:
@@ -282,6 +302,7 @@ _WORDS = {
     REF.EV_SEED: _seed,
     REF.EV_MISS: _miss,
     REF.EV_BAD: _bad,
+    REF.EV_STAYED: _stayed,
     REF.EV_COLLECT: _collect,
     REF.EV_CROW: _crow,
     REF.EV_SQUIRREL: _squirrel,

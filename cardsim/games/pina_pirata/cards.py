@@ -68,7 +68,7 @@ def card_name(mask: int) -> str:
 # Card locations (hidden F_LOC) ---------------------------------------------------------------------
 LOC_DECK = 0
 LOC_PILE = 1  # + pile (0, or 1 under T37)
-LOC_ASIDE = 3  # set aside face down by T11
+LOC_ASIDE = 3  # set aside by T11 (face down; face up under aside_face_up, A15)
 LOC_NONE = 4  # not in this game (unused card ids)
 LOC_HAND = 8  # + seat
 LOC_FRONT = 16  # + seat: in front of a player by T26 or T38 (R22)
@@ -187,7 +187,9 @@ SH_REVEALED = (
     6  # this round's last reveal by the player (A15): the card shown to T30, REVEALED_RABBIT
 )
 # for a Rabbit card shown to T14 (A35: which one is not asked), else -1
-SEAT_LEN = 7
+SH_ASIDE_N = 7  # cards the player set aside by T11 that still lie aside (public: all see who
+# played the Crocodile; the setter matters under A27's alternative, bayou_setter_only)
+SEAT_LEN = 8
 REVEALED_RABBIT = -2
 F_MASKS = F_SEATS + MAX_PLAYERS * SEAT_LEN  # [MAX_CARDS] pirate mask per card id
 F_ROUND_END = F_MASKS + MAX_CARDS  # [3] tiles the round winner drew (R11), 0 if none
@@ -195,7 +197,10 @@ HAND_WORDS = 3  # card sets as bits: bit c % 32 of word c // 32 is card c (MAX_C
 # [N_PIRATES][HAND_WORDS] the cards printed with each pirate (F_MASKS as bit sets; engine.list_plays
 # and the bots' per-pirate counts, a popcount each instead of a pass over every card)
 F_PIRATE_BITS = F_ROUND_END + 3
-PUBLIC_END = F_PIRATE_BITS + N_PIRATES * HAND_WORDS  # the table as reference.py models it
+# [MAX_PLAYERS][HAND_WORDS] the set-aside cards (T11) of each setter, as bit sets, while they lie
+# face up (A15's alternative, aside_face_up); all 0 under the default (face down)
+F_ASIDE_UP = F_PIRATE_BITS + N_PIRATES * HAND_WORDS
+PUBLIC_END = F_ASIDE_UP + MAX_PLAYERS * HAND_WORDS  # the table as reference.py models it
 # The rest of the table: what every player has seen but the reference does not model (the whole
 # Action piles, the play being resolved, the task stack), before the deciding seat's own view.
 # Public (pina-pirata.md A15), so a search bot's determinizer (determinize.py) reads it: a
@@ -213,7 +218,7 @@ F_ROUND_FIRST = F_MAIN_PLAYED + 1  # first player of this round (R6)
 F_WINNER = F_ROUND_FIRST + 1  # round winner, -1
 F_GAME_WINNER = F_WINNER + 1
 F_TURN_PLAYS = F_GAME_WINNER + 1  # plays made in this turn (A16: an endless chain of extra plays)
-F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside face down by T11 (A15: seen, not their faces)
+F_ASIDE_N = F_TURN_PLAYS + 1  # cards set aside by T11 (A15: seen, not their faces unless face up)
 F_TILES_ON = (
     F_ASIDE_N + 1
 )  # [2] bit t % 32 of word t // 32: tile t in play face up (engine.sync_tiles)

@@ -5,14 +5,15 @@ What a seat knows, and so what is kept, is written down in ``docs/search.md`` ("
 Piña Pirata"), citing ``pina-pirata.md`` A15 (what is public) and the tiles that show a card to
 some seats only (T4, T5, T16, T17, T18, T20, T24). In short, the observation ``view``
 (``state[:OBS_LEN]``, cards.py) holds the whole table: the Action piles, the cards in front of
-players, the count of cards in each Hand, in the deck and set aside (T11), the tiles in play,
-removed (R17) and drawn by a round winner, and the engine's task stack (what the tiles still owe);
-then the seat's own view: its Hand, where it has seen each card now out of its sight
-(``F_SEEN_VIEW``: in another Hand, at a place in the deck, set aside) and the tiles of its own
-Treasure Map. Everything else (the other Hands, the deck's order, the set-aside cards, the
-Adventure pile, the other players' map tiles) is dealt again here uniformly at random among the
-places the seat cannot see, with the counts the table shows; after a reshuffle (R8, A7) the deck
-only from the pile's cards that went into it (``F_DECK_POOL``), which everybody saw.
+players, the count of cards in each Hand, in the deck and set aside (T11, by each setter), the
+tiles in play, removed (R17) and drawn by a round winner, and the engine's task stack (what the
+tiles still owe); then the seat's own view: its Hand, where it has seen each card now out of its
+sight (``F_SEEN_VIEW``: in another Hand, at a place in the deck, set aside) and the tiles of its
+own Treasure Map. Everything else (the other Hands, the deck's order, the set-aside cards unless
+they lie face up under ``aside_face_up``, the Adventure pile, the other players' map tiles) is
+dealt again here uniformly at random among the places the seat cannot see, with the counts the
+table shows; after a reshuffle (R8, A7) the deck only from the pile's cards that went into it
+(``F_DECK_POOL``), which everybody saw.
 
 No allocation (``RULES_JIT``): the pools are gathered in ``state``'s hidden rows before they are
 written (``_POOL``), and ``state`` is written whole.
@@ -21,7 +22,7 @@ written (``_POOL``), and ``state`` is written whole.
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import low_bit_index
+from cardsim.core.bits import low_bit_index, popcount
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import shuffle
 from cardsim.games.pina_pirata import cards as C
@@ -42,7 +43,7 @@ def determinize(view, rules, rng, state):
     for i in range(C.OBS_LEN):
         state[i] = view[i]  # the table and the seat's own view, scratch room included
     deal_tiles(view, rules, rng, state)  # before the cards: both pool in _POOL, Hands built last
-    deal_cards(view, rng, state)
+    deal_cards(view, rules, rng, state)
     copy_seen(view, state)
     # outcome counters (C_*, G_*): bookkeeping no rule reads, left at 0
 
@@ -55,7 +56,8 @@ def place(state, card, loc):
 @njit(**RULES_JIT)
 def place_public(view, state):
     """The cards whose place everybody sees: the Action piles (A15: played and discarded face up,
-    R18, R19) and the cards in front of players (T26, T38, T39; R22)."""
+    R18, R19), the cards in front of players (T26, T38, T39; R22) and, under ``aside_face_up``
+    (A15's alternative), T11's set-aside cards with their setters."""
     for pile in range(view[C.F_N_PILES]):
         for i in range(view[C.F_PILE_N + pile]):
             place(state, view[C.F_PILE + pile * C.MAX_CARDS + i], C.LOC_PILE + pile)
@@ -68,6 +70,13 @@ def place_public(view, state):
                 x ^= low
                 card = w * 32 + low_bit_index(low)
                 place(state, card, (C.LOC_VOODOO if voodoo & low else C.LOC_FRONT) + s)
+            x = view[C.F_ASIDE_UP + s * C.HAND_WORDS + w] & 0xFFFFFFFF  # face up (A15's option)
+            while x:
+                low = x & -x
+                x ^= low
+                card = w * 32 + low_bit_index(low)
+                place(state, card, C.LOC_ASIDE)
+                state[C.F_ASIDE_BY + card] = s
 
 
 @njit(**RULES_JIT)
@@ -101,7 +110,7 @@ def place_seen(view, state):
 
 
 @njit(**RULES_JIT)
-def deal_cards(view, rng, state):
+def deal_cards(view, rules, rng, state):
     """Every card of the game placed once: public and seen cards where they are; then the
     deck's free places, from the bottom, take cards drawn uniformly from those that may lie
     there (after a reshuffle only the pile's cards, R8, A7: a public fact); then the rest,
@@ -134,7 +143,49 @@ def deal_cards(view, rng, state):
     for _ in range(view[C.F_ASIDE_N] - placed(state, n_cards, C.LOC_ASIDE)):
         place(state, state[_POOL + i], C.LOC_ASIDE)
         i += 1
+    attribute_aside(view, rules, rng, state)
     build_hands(view, state)
+
+
+@njit(**RULES_JIT)
+def attribute_aside(view, rules, rng, state):
+    """Who set aside each set-aside card (``F_ASIDE_BY``, read under A27's alternative,
+    ``bayou_setter_only``): face-up cards are known (``place_public``); the others are shared out
+    so that each setter has its public count (``SH_ASIDE_N``: everybody saw the Crocodiles
+    played), uniformly under ``bayou_setter_only``, in card order else (no rule reads them). A
+    card the seat saw set aside face down (T13's face-up deck top) is shared out with them: its
+    view keeps where it is, not who set it aside."""
+    n_cards = view[C.F_N_CARDS]
+    free = _POOL + C.MAX_CARDS  # past the card pool, which is still being read
+    k = 0
+    for card in range(n_cards):
+        if state[C.F_LOC + card] == C.LOC_ASIDE and not face_up(view, card):
+            state[free + k] = card
+            k += 1
+    if rules[R.R_BAYOU_SETTER_ONLY]:
+        shuffle(rng, state[free : free + k], k)
+    i = 0
+    for s in range(view[L.H_N_PLAYERS]):
+        for _ in range(view[sf(s, C.SH_ASIDE_N)] - face_up_count(view, s)):
+            state[C.F_ASIDE_BY + state[free + i]] = s
+            i += 1
+
+
+@njit(**RULES_JIT)
+def face_up(view, card):
+    """``card`` lies aside face up (``F_ASIDE_UP``, any setter)."""
+    for s in range(view[L.H_N_PLAYERS]):
+        if view[C.F_ASIDE_UP + s * C.HAND_WORDS + (card >> 5)] >> (card & 31) & 1:
+            return True
+    return False
+
+
+@njit(**RULES_JIT)
+def face_up_count(view, seat):
+    n = 0
+    for w in range(C.HAND_WORDS):
+        n += popcount(view[C.F_ASIDE_UP + seat * C.HAND_WORDS + w] & 0xFFFFFFFF)
+    return n
 
 
 @njit(**RULES_JIT)

@@ -650,6 +650,45 @@ def from_hand(state, card):
     state[as_index(C.F_HAND_CARDS + seat * C.MAX_CARDS + card)] = 0
 
 
+# T11's set-aside cards ----------------------------------------------------------------------------
+# Their number and each setter's share are public (SH_ASIDE_N: all see the Crocodile played); their
+# faces are hidden (A15) unless aside_face_up lays them face up (F_ASIDE_UP, per setter).
+@njit(**J)
+def set_aside(state, rules, seat, card, knew):
+    """``seat`` sets ``card`` aside (T11); ``knew``: the seats that knew the card on the deck."""
+    state[as_index(C.F_LOC + card)] = C.LOC_ASIDE
+    state[as_index(C.F_ASIDE_BY + card)] = seat
+    state[C.F_ASIDE_N] += 1
+    state[sf(seat, C.SH_ASIDE_N)] += 1
+    if rules[R.R_ASIDE_FACE_UP]:  # A15's alternative: everybody sees its face
+        state[as_index(C.F_ASIDE_UP + seat * C.HAND_WORDS + (card >> 5))] |= 1 << (card & 31)
+    seen_give(state, card, knew, C.SEEN_ASIDE)  # wipes their stale deck places
+
+
+@njit(**J)
+def take_aside(state, rules, seat, card):
+    """``seat`` takes the set-aside ``card`` into its Hand (T11, A27)."""
+    setter = state[as_index(C.F_ASIDE_BY + card)]
+    to_hand(state, seat, card)
+    state[C.F_ASIDE_N] -= 1
+    state[sf(setter, C.SH_ASIDE_N)] -= 1
+    if rules[R.R_ASIDE_FACE_UP]:  # face up: every seat saw which card went into that Hand
+        state[as_index(C.F_ASIDE_UP + setter * C.HAND_WORDS + (card >> 5))] &= ~(1 << (card & 31))
+        seen_by_all(state, card, C.SEEN_HAND + seat)
+    else:
+        seen_follow(state, card, C.SEEN_HAND + seat)
+
+
+@njit(**J)
+def clear_aside(state):
+    """No card lies aside any more (a new deal, R12; T27 puts them under the deck)."""
+    state[C.F_ASIDE_N] = 0
+    for s in range(C.MAX_PLAYERS):
+        state[sf(s, C.SH_ASIDE_N)] = 0
+    for i in range(C.MAX_PLAYERS * C.HAND_WORDS):
+        state[C.F_ASIDE_UP + i] = 0
+
+
 @njit(**J)
 def empty_hands(state):
     """Every Hand empty (a new deal): counts, bit sets and ``F_HAND_CARDS`` rows."""
@@ -1114,7 +1153,7 @@ def turn_down(state, rules, slot, rng):
             if state[C.F_LOC + card] == C.LOC_ASIDE:
                 forget(state, card)  # its place in the deck is not followed (forget_deck)
                 deck_put_bottom(state, card)
-        state[C.F_ASIDE_N] = 0
+        clear_aside(state)
 
 
 # Rounds ---------------------------------------------------------------------------------------------
@@ -1134,7 +1173,7 @@ def new_round(state, rules, rng):
     state[C.F_T22_HOLDER] = -1
     state[C.F_PENDING_EXTRA] = 0
     state[C.F_REVEALED] = -1
-    state[C.F_ASIDE_N] = 0  # every card goes back into the deck (below)
+    clear_aside(state)  # every card goes back into the deck (below)
     state[C.F_DECK_POOL_ON] = 0  # a new deck: any card may lie in it
     forget_all(state)
     for s in range(state[C.F_N_TILES]):
@@ -1738,19 +1777,14 @@ def task_tile(state, rules, rng, out, code):
             knew = seen_top(state)  # T13's face-up top, or a card it put or looked at there
             card = deck_take(state, rng)
             if card >= 0:
-                state[C.F_LOC + card] = C.LOC_ASIDE
-                state[C.F_ASIDE_BY + card] = seat
-                state[C.F_ASIDE_N] += 1
-                seen_give(state, card, knew, C.SEEN_ASIDE)
+                set_aside(state, rules, seat, card, knew)
         elif state[C.F_ASIDE_N] > 0:  # T11 acts on every play: most find no card set aside
             setter_only = rules[R.R_BAYOU_SETTER_ONLY]  # A27's alternative
             for card in range(state[C.F_N_CARDS]):
                 if state[C.F_LOC + card] == C.LOC_ASIDE and (
                     not setter_only or state[C.F_ASIDE_BY + card] == seat
                 ):
-                    to_hand(state, seat, card)
-                    seen_follow(state, card, C.SEEN_HAND + seat)
-                    state[C.F_ASIDE_N] -= 1
+                    take_aside(state, rules, seat, card)
     elif tile == 12:  # Staredown (A22, A44)
         state[C.F_SKIP] = state[C.F_SKIP] + 1 if rules[R.R_SKIPS_ADD_UP] else 1
     elif tile == 14:  # Bunny Checkpoint (A35): sub-step i = the i-th other player in turn order

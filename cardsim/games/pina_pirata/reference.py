@@ -207,6 +207,8 @@ class ReferenceGame:
             front=[list(self.in_front(s)) for s in range(self.n)],
             maps=list(self.maps),
             rounds_won=list(self.rounds_won),
+            aside=sorted(self.aside),
+            aside_face_up=self.v["aside_face_up"],
         )
 
     # Pirates a card shows --------------------------------------------------------------------------
@@ -763,7 +765,7 @@ class ReferenceGame:
                 taken = sorted(c for c in self.aside if not setter_only or self.aside_by[c] == seat)
                 self.hands[seat].extend(taken)
                 self.aside = [c for c in self.aside if c not in taken]
-                say(taken=len(taken))
+                say(taken=len(taken), cards=taken)
         elif tile == 12:  # A44: one skip, or one per Staredown under the alternative
             self.skip = self.skip + 1 if self.v["staredown_skips_add_up"] else 1
             say()
@@ -1176,6 +1178,11 @@ class ReferenceGame:
             shown = self.hands[s][0] if moon and len(self.hands[s]) == 1 else -1
             o[C.seat_field(s, C.SH_SHOWN)] = shown
             o[C.seat_field(s, C.SH_REVEALED)] = self.revealed_by[s]
+            mine = [c for c in self.aside if self.aside_by[c] == s]  # T11's setter: public
+            o[C.seat_field(s, C.SH_ASIDE_N)] = len(mine)
+            if self.v["aside_face_up"]:  # A15's alternative: their faces too
+                for c in mine:
+                    set_bit(o, C.F_ASIDE_UP + s * C.HAND_WORDS, c)
         o[C.F_MASKS : C.F_MASKS + len(self.masks)] = self.masks
         for i, t in enumerate(self.round_end_tiles):
             o[C.F_ROUND_END + i] = t

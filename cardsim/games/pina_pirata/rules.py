@@ -45,6 +45,7 @@ OPTIONS = (
     RuleOption("front_ties_lead", "bool", False, "T26, T38: a player tied for the most cards in front (at least one) counts as having more", "T26, T38, A29"),
     RuleOption("tortoise_skips_empty_hands", "bool", False, "T30: an opponent with no cards is ignored (false: reveals nothing, so no draw)", "T30, A30"),
     RuleOption("rabbit_reveal_compulsory", "bool", False, "T14: a player holding a Rabbit must reveal it", "T14, A35"),
+    RuleOption("aside_face_up", "bool", False, "T11: the set-aside cards lie face up, seen by every player (false: face down, only their number is seen)", "T11, A15"),
     RuleOption("bayou_setter_only", "bool", False, "T11: only the player who set cards aside takes them (false: any player who plays no Crocodile takes them all)", "T11, A27"),
     RuleOption("staredown_skips_add_up", "bool", False, "T12: each Staredown set off in a turn skips one more turn (false: any number give one skip)", "T12, A44"),
     RuleOption("winner_picks_play_tile_only", "bool", False, "R11: the round winner picks only the tile for play; the first drawn of the other two is the map piece", "R11, A8"),
@@ -88,9 +89,10 @@ R_BAYOU_SETTER_ONLY = 29
 R_SKIPS_ADD_UP = 30
 R_PICK_PLAY_ONLY = 31
 R_REUSE_REMOVED = 32
-R_N_POOL = 33
-R_N_FIXED = 34
-R_POOL = 35  # [N_TILES] tile numbers of the pool minus the fixed tiles, ascending
+R_ASIDE_FACE_UP = 33
+R_N_POOL = 34
+R_N_FIXED = 35
+R_POOL = 36  # [N_TILES] tile numbers of the pool minus the fixed tiles, ascending
 R_FIXED = R_POOL + C.N_TILES  # [N_TILES] fixed tiles, oldest first
 R_STOP_FORCED = R_FIXED + C.N_TILES  # not an option: 1 makes step return forced decisions too
 # (scenario tests look at the table after each one); runs leave it 0
@@ -174,6 +176,7 @@ def encode(values: Mapping[str, Any], n_players: int) -> np.ndarray:
     r[R_SKIPS_ADD_UP] = values["staredown_skips_add_up"]
     r[R_PICK_PLAY_ONLY] = values["winner_picks_play_tile_only"]
     r[R_REUSE_REMOVED] = values["reuse_removed_tiles"]
+    r[R_ASIDE_FACE_UP] = values["aside_face_up"]
     first = values["first_dealer"]
     r[R_FIRST_DEALER] = -1 if first == "random" else first
     r[R_ROUND_CAP] = values["round_turn_cap"]

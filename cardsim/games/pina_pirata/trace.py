@@ -28,6 +28,7 @@ class _Teller:
         self.masks = C.card_masks(spec.rules["pirate_types"], spec.rules["solitary_per_type"])
         self.discard_to_top = spec.rules["discard_to_top"]
         self.cruise = spec.rules["mode"] == "cruise"
+        self.aside_face_up = spec.rules["aside_face_up"]  # A15's alternative: name T11's cards
         self.two_piles = False  # Double Rations (T37) in play this round: say which pile (A32)
         self.view = view  # None: no table lines
         self.skipped = 0  # turns skipped this round (T12): the round's turn count leaves them out
@@ -137,6 +138,9 @@ def _table(t: _Teller, ev: dict) -> list[str]:
             held += f", face up: {t.card(ev['shown'][s])} (Moonlight, T33)"
         count = f"rounds won: {ev['rounds_won'][s]}" if t.cruise else f"map pieces: {ev['maps'][s]}"
         lines.append(f"Seat {s}: {held}; in front: {_cards(t, ev['front'][s])}; {count}.")
+    if ev["aside"]:  # T11's set-aside cards: their faces only when they lie face up (A15)
+        what = f" face up: {_cards(t, ev['aside'])}" if ev["aside_face_up"] else " face down"
+        lines.append(f"Set aside by Bayou (T11): {_n(len(ev['aside']), 'card')},{what}.")
     return table_lines(lines)
 
 
@@ -181,7 +185,12 @@ def _tile_line(t: _Teller, ev: dict) -> str:
         if "taken" in ev:
             if not ev["taken"]:
                 return ""
-            return f"    {name}: Seat {seat} played no Crocodile and takes the {_n(ev['taken'], 'set-aside card')}."
+            what = f" ({_cards(t, ev['cards'])})" if t.aside_face_up else ""
+            return f"    {name}: Seat {seat} played no Crocodile and takes the {_n(ev['taken'], 'set-aside card')}{what}."
+        if t.aside_face_up:  # A15's alternative
+            return (
+                f"    {name}: the deck's top card, {t.card(ev['set_aside'])}, is set aside face up."
+            )
         return f"    {name}: the deck's top card is set aside face down."
     if tile == 12:
         return f"    {name}: the next player will skip their turn."
