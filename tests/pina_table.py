@@ -15,6 +15,7 @@ from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.pina_pirata import RULESET, engine
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import rules as R
+from cardsim.games.pina_pirata.state import empty_hands, pile_push, push, refresh_fronts, to_hand
 
 MASKS = C.card_masks(10, 1)
 
@@ -75,17 +76,17 @@ class Table:
         s[C.F_PILE_N : C.F_PILE_N + 2] = 0
         for pile, cards in ((0, top), (1, list(top2))):
             for c in cards:
-                engine.pile_push(s, pile, c)
+                pile_push(s, pile, c)
         s[C.F_N_PILES] = 2 if top2 else 1
-        engine.empty_hands(s)
+        empty_hands(s)
         for seat in range(players):
             for c in hands.get(seat, []):
-                engine.to_hand(s, seat, c)
-        engine.refresh_fronts(s)
+                to_hand(s, seat, c)
+        refresh_fronts(s)
         s[C.F_ACTIVE] = active
         s[C.F_ROUND_FIRST] = active
         s[C.F_SP] = 0
-        engine.push(s, C.K_TURN_START, 0, 0, 0)
+        push(s, C.K_TURN_START, 0, 0, 0)
         # no decision pending; the observation shown at the first one (``show``)
         self.n = engine.advance(s, self.rules, self.rng, self.legal_buf, -1, True)
 

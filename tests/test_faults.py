@@ -130,7 +130,9 @@ def signal_fresh_run(path: Path, parts: int, sig: int, *extra: str) -> subproces
         proc = start(*RUN, "--out", str(path), *extra)
         if signalled_mid_run(proc, path, parts, sig):
             return proc
-    raise AssertionError(f"the run finished before {parts} parts could be signalled, {ATTEMPTS} times")
+    raise AssertionError(
+        f"the run finished before {parts} parts could be signalled, {ATTEMPTS} times"
+    )
 
 
 def kill_after(path: Path, parts: int, *extra: str) -> int:

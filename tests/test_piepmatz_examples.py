@@ -17,6 +17,7 @@ from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import engine
 from cardsim.games.piepmatz import reference as REF
 from cardsim.games.piepmatz import rules as R
+from cardsim.games.piepmatz.scoring import score_game
 
 CHAFFINCH, SPARROW, BULLFINCH, BLACKBIRD, GREENFINCH = range(5)
 
@@ -132,7 +133,7 @@ def test_e3_refilling_the_column():
 
 def _score(t: Table) -> None:
     t.sync()
-    engine.score_game(t.state, t.rules)
+    score_game(t.state, t.rules)
     t.ref._score()
 
 

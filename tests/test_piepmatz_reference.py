@@ -317,6 +317,7 @@ LOCKSTEP = [
     ("cap-first-seat", {"turn_cap": 3, "first_player": 1}),
 ]
 
+
 def test_every_option_of_a_lockstep_case_is_shown_to_take_effect_in_whole_games():
     """Seen to fail with ``first_player`` planted out of the whole-game configurations."""
     assert_lockstep_options_shown([r for _, r in LOCKSTEP], [c[3] for c in CONFIGS])

@@ -27,6 +27,7 @@ from cardsim.games.pina_pirata import RULESET, engine
 from cardsim.games.pina_pirata import bots as B
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata.determinize import determinize
+from cardsim.games.pina_pirata.state import to_hand
 from tests.pina_table import Table, card, shows
 from tests.test_pina_pirata_invariants import check_legal, check_state
 
@@ -195,7 +196,7 @@ def permuted(state, cards, pick):
     for c in range(state[C.F_N_CARDS]):
         loc = p[C.F_LOC + c]
         if C.LOC_HAND <= loc < C.LOC_HAND + C.MAX_PLAYERS:
-            engine.to_hand(p, loc - C.LOC_HAND, c)  # the bits and rows, not the count again
+            to_hand(p, loc - C.LOC_HAND, c)  # the bits and rows, not the count again
             p[C.seat_field(loc - C.LOC_HAND, C.SH_HAND_N)] -= 1
     return p
 

@@ -26,6 +26,7 @@ from cardsim.core.options import resolve_options
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.games.pina_pirata import RULESET, engine
 from cardsim.games.pina_pirata import cards as C
+from cardsim.games.pina_pirata.matching import can_play
 
 
 @st.composite
@@ -94,7 +95,7 @@ def check_legal(state, rules, legal, n):
             card, pile = code % C.CARD_SPAN, code // C.CARD_SPAN
             assert phase in (C.PH_MAIN, C.PH_EXTRA, C.PH_FULL_SAILS)
             assert state[C.F_LOC + card] == C.LOC_HAND + seat
-            assert engine.can_play(state, rules, seat, card, pile)
+            assert can_play(state, rules, seat, card, pile)
         elif code >= C.C_CARD and code < C.C_NAME and phase not in (C.PH_T17, C.PH_T5_GIVE):
             assert state[C.F_LOC + (code - C.C_CARD) % C.CARD_SPAN] == C.LOC_HAND + seat
 

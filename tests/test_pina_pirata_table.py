@@ -17,6 +17,7 @@ from cardsim.core.reference import ENGINE_AGREES
 from cardsim.core.table import TABLE_MARK, TableView
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import reference as REF
+from cardsim.games.pina_pirata import reference_events as EV
 from cardsim.games.pina_pirata import trace
 from tests.replay_tables import assert_tables_match, play_recorded, table_blocks
 
@@ -161,10 +162,10 @@ def test_a_rounds_turn_count_names_the_skipped_turns_it_leaves_out():
     """T12 skips are not turns played: the reference's and engine's round counter
     (``F_ROUND_TURNS``) leaves them out, and the line says so."""
     spec = runner.make_spec(GAME, 1, 3, ["greedy"], {}, 0)
-    skip = {"kind": REF.EV_SKIP, "seat": 2}
-    won = {"kind": REF.EV_WIN, "round": 1, "turns": 9, "seat": 1, "active": 1, "how": "empty_hand"}
-    capped = {"kind": REF.EV_CAPPED, "round": 2, "turns": 30, "turn_plays": 0}
-    new_round = {"kind": REF.EV_ROUND, "round": 1, "dealer": 0, "first": 1, "tiles": [],
+    skip = {"kind": EV.EV_SKIP, "seat": 2}
+    won = {"kind": EV.EV_WIN, "round": 1, "turns": 9, "seat": 1, "active": 1, "how": "empty_hand"}
+    capped = {"kind": EV.EV_CAPPED, "round": 2, "turns": 30, "turn_plays": 0}
+    new_round = {"kind": EV.EV_ROUND, "round": 1, "dealer": 0, "first": 1, "tiles": [],
                  "tops": [0], "voodoo": [[], [], []]}  # fmt: skip
     lines = trace._story(spec, 0, [skip, skip, won, new_round, skip, capped])
     assert (
@@ -182,7 +183,7 @@ def test_joker_notes_cite_only_the_tile_the_play_needed():
     either would allow cites the one that made it legal (``ReferenceGame.allowed_by``)."""
     spec = runner.make_spec(GAME, 1, *CASES[0], seed=3)
     events, _ = play_recorded(spec, 0, REF.ReferenceGame)
-    notes = [ev["allowed_by"] for ev in events if ev["kind"] == REF.EV_PLAY and ev["allowed_by"]]
+    notes = [ev["allowed_by"] for ev in events if ev["kind"] == EV.EV_PLAY and ev["allowed_by"]]
     assert notes and all(len(tiles) == 1 for tiles in notes)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import partial
 
 from cardsim.games.pina_pirata import cards as C
+from cardsim.games.pina_pirata.matching import can_play
+from cardsim.games.pina_pirata.state import refresh_fronts
 from tests.pina_table import Table as AutoTable
 from tests.pina_table import card
 
@@ -545,10 +547,10 @@ def test_t39_voodoo_cards_in_front_are_jokers():
     s[C.F_LOC + P("Rabbit", "Monkey")] = (
         C.LOC_VOODOO + 0
     )  # seat 0's Voodoo card: Monkeys are Jokers
-    engine.refresh_fronts(s)
-    assert engine.can_play(s, t.rules, 0, P("Monkey", "Walrus"), 0)
-    assert not engine.can_play(s, t.rules, 0, P("Tiger", "Rat"), 0)
-    assert not engine.can_play(s, t.rules, 1, P("Monkey", "Walrus"), 0)  # a Joker for seat 0 only
+    refresh_fronts(s)
+    assert can_play(s, t.rules, 0, P("Monkey", "Walrus"), 0)
+    assert not can_play(s, t.rules, 0, P("Tiger", "Rat"), 0)
+    assert not can_play(s, t.rules, 1, P("Monkey", "Walrus"), 0)  # a Joker for seat 0 only
 
 
 def test_t40_ghost_names_a_joker_until_the_next_solitary():
@@ -653,7 +655,6 @@ def test_t12_a44_two_staredowns_in_one_turn_skip_once_or_twice():
     assert len(twice.hand(1)) == 2 and len(twice.hand(2)) == 2
 
 
-
 def test_t11_a15_set_aside_cards_face_up_show_in_every_observation_under_the_option():
     """pina-pirata.md A15: T11's set-aside cards lie face down (default): the next seat's
     observation shows how many, and who set them aside (SH_ASIDE_N), not which; with
@@ -669,7 +670,10 @@ def test_t11_a15_set_aside_cards_face_up_show_in_every_observation_under_the_opt
         return t
 
     aside = P("Turtle", "Walrus")
-    up_bits = lambda o: [int(x) for x in o[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS]]  # noqa: E731
+
+    def up_bits(o):
+        return [int(x) for x in o[C.F_ASIDE_UP : C.F_ASIDE_UP + C.MAX_PLAYERS * C.HAND_WORDS]]
+
     face_down, face_up = table({}), table({"aside_face_up": True})
     for t in (face_down, face_up):
         assert t.state[C.F_ASIDE_N] == 1 and t.state[C.seat_field(0, C.SH_ASIDE_N)] == 1

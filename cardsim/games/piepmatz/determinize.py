@@ -19,7 +19,7 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import randint, shuffle
 from cardsim.games.piepmatz import cards as C
 from cardsim.games.piepmatz import rules as R
-from cardsim.games.piepmatz.engine import (
+from cardsim.games.piepmatz.state import (
     bad_cards,
     hand_add,
     popcount,

@@ -37,17 +37,12 @@ import numpy as np
 from numba import njit
 
 from cardsim.core import layout as L
-from cardsim.core.bits import popcount
+from cardsim.core.bits import low_bit_index, popcount
 from cardsim.core.bots import Bot
 from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import randint
 from cardsim.games.pina_pirata import cards as C
-from cardsim.games.pina_pirata.engine import (
-    ONTO_PLAYED_TABLE,
-    ONTO_UNDER_TABLE,
-    PLAY_KEY_TABLE,
-    low_bit_index,
-)
+from cardsim.games.pina_pirata.state import ONTO_PLAYED_TABLE, ONTO_UNDER_TABLE, PLAY_KEY_TABLE
 
 # Weights (indices into params) -------------------------------------------------------------------
 W_SHED = 0  # a card leaving the Hand

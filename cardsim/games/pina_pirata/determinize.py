@@ -27,7 +27,7 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.rng import shuffle
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import rules as R
-from cardsim.games.pina_pirata.engine import sf
+from cardsim.games.pina_pirata.state import sf
 
 UNPLACED = -1  # F_LOC of a card not yet placed
 _POOL = C.F_HAND_CARDS  # scratch for the pool of unseen cards, then tiles (rebuilt after)

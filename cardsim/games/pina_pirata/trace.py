@@ -17,6 +17,7 @@ from cardsim.core.reference import engine_check, seat_bots
 from cardsim.core.table import TableView, table_lines
 from cardsim.games.pina_pirata import cards as C
 from cardsim.games.pina_pirata import reference as REF
+from cardsim.games.pina_pirata import reference_events as EV
 
 
 def _n(count: int, word: str) -> str:
@@ -60,8 +61,8 @@ FACE_DOWN_LOSES = {
 
 # How a round was won (reference.py ``WIN_*``; pina-pirata.md R10, T28, T32)
 WON_WITH = {
-    REF.WIN_LUCKY_CHARM: "with Lucky Charm (T28): every card in its Hand shows a Rabbit",
-    REF.WIN_PLAN_B: "with Plan B (T32): its 3 cards show an Octopus, a Walrus and a Crocodile",
+    EV.WIN_LUCKY_CHARM: "with Lucky Charm (T28): every card in its Hand shows a Rabbit",
+    EV.WIN_PLAN_B: "with Plan B (T32): its 3 cards show an Octopus, a Walrus and a Crocodile",
 }
 
 
@@ -269,10 +270,10 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
     ]
     for ev in events:
         kind = ev["kind"]
-        if kind == REF.EV_TABLE:
+        if kind == EV.EV_TABLE:
             if t.view is not None:
                 lines += _table(t, ev)
-        elif kind == REF.EV_ROUND:
+        elif kind == EV.EV_ROUND:
             t.skipped = 0
             t.two_piles = len(ev["tops"]) == 2
             if t.two_piles:
@@ -290,7 +291,7 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
                     lines.append(
                         f"    Voodoo (T39): Seat {s} has the {t.card(cards[0])} in front of it."
                     )
-        elif kind == REF.EV_PLAY:
+        elif kind == EV.EV_PLAY:
             if ev["onto"] < 0:
                 played_to = f"; played to pile {ev['pile'] + 1}" if t.two_piles else ""
                 where = f"in front of itself (New Captain, T38{played_to})"
@@ -301,31 +302,31 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
                 f"  Seat {ev['seat']} plays the {t.card(ev['card'])} {where}{extra}"
                 f"{_allowed_by(t, ev)}."
             )
-        elif kind == REF.EV_DRAW:
+        elif kind == EV.EV_DRAW:
             _tell_draw(t, ev, lines)
-        elif kind == REF.EV_NO_DRAW:
+        elif kind == EV.EV_NO_DRAW:
             lines.append(
                 f"  Seat {ev['seat']} cannot play and, with the most cards in front of it, "
                 "does not draw (New Captain, T38)."
             )
-        elif kind == REF.EV_DECLINE:
+        elif kind == EV.EV_DECLINE:
             what = DECLINED.get(ev["tile"], f"the effect of {_tile(ev['tile'])}")
             lines.append(f"    Seat {ev['seat']} declines {what}.")
-        elif kind == REF.EV_SKIP:
+        elif kind == EV.EV_SKIP:
             t.skipped += 1
             lines.append(f"  Seat {ev['seat']} skips its turn (Staredown, T12).")
-        elif kind == REF.EV_NO_CARD:
+        elif kind == EV.EV_NO_CARD:
             lines.append(f"  Seat {ev['seat']} should draw, but no card is left to draw.")
-        elif kind == REF.EV_TILE:
+        elif kind == EV.EV_TILE:
             line = _tile_line(t, ev)
             if line:
                 lines.append(line)
-        elif kind == REF.EV_DISCARD:
+        elif kind == EV.EV_DISCARD:
             lines.append(
                 f"    {ev['why']}: Seat {ev['seat']} discards the {t.card(ev['card'])}"
                 f"{t.discarded(ev)}."
             )
-        elif kind == REF.EV_WIN:
+        elif kind == EV.EV_WIN:
             if ev["how"] in WON_WITH:
                 how = f" {WON_WITH[ev['how']]}"
             elif ev["seat"] != ev["active"]:  # win_check_any_player (R10, A5)
@@ -335,7 +336,7 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
             lines.append(
                 f"Seat {ev['seat']} wins round {ev['round']} after {_turns(t, ev['turns'])}{how}."
             )
-        elif kind == REF.EV_CAPPED:
+        elif kind == EV.EV_CAPPED:
             if ev.get("turn_plays"):
                 lines.append(
                     f"Round {ev['round']} ends with no winner: the turn reaches the round turn "
@@ -346,7 +347,7 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
                     f"Round {ev['round']} reaches the round turn cap ({_turns(t, ev['turns'])}): "
                     "no winner."
                 )
-        elif kind == REF.EV_ASSIGN:
+        elif kind == EV.EV_ASSIGN:
             parts = []
             if ev["play"]:
                 parts.append(f"puts {_tile(ev['play'])} into play")
@@ -355,15 +356,15 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
             if ev["bottom"]:
                 parts.append(f"puts {_tiles(ev['bottom'])} at the bottom of the Adventure pile")
             lines.append(f"  Seat {ev['seat']} draws the tiles and " + ", ".join(parts) + ".")
-        elif kind == REF.EV_REPLACE:
+        elif kind == EV.EV_REPLACE:
             lines.append(
                 f"  Six tiles are in play: {_tile(ev['added'])} replaces {_tile(ev['removed'])}, which leaves the game."
             )
-        elif kind == REF.EV_RESET:
+        elif kind == EV.EV_RESET:
             lines.append(
                 "  The tiles are shuffled together and the voyage starts again (Cruise reset)."
             )
-        elif kind == REF.EV_END:
+        elif kind == EV.EV_END:
             if ev["winner"] >= 0:
                 lines.append(
                     f"\nSeat {ev['winner']} holds the whole Treasure Map and finds the Golden Pineapple."
@@ -372,7 +373,7 @@ def _story(spec, game: int, events: list[dict], view: TableView | None = None) -
                 lines.append("\nThe cruise is over.")
             else:
                 lines.append("\nThe game's turn cap ends the game.")
-        elif kind == REF.EV_RESULT:
+        elif kind == EV.EV_RESULT:
             label = "rounds won" if spec.rules["mode"] == "cruise" else "map pieces"
             lines.append(
                 "Result ("
