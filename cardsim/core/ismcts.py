@@ -97,10 +97,11 @@ MAX_SEATS = 8  # rows of the scratch seat outcome (more than any ruleset's playe
 #   kept because the strength study measured 600 (beats planner); lower it to ~450 if the ladder
 #   overruns its time.
 DEFAULT_ITERATIONS = 1000
-# - Piña Pirata 4p (provisional, not yet measured with bench_budgets.py): a game lasts ~310
-#   turns against Fruit Picking's ~60, so both the decisions and each rollout are ~5x longer and
-#   a budget ~25x smaller costs the same: 40.
-ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600, "pina-pirata": 40}
+# - Piña Pirata 4p: `python benchmarks/bench_budgets.py --game pina-pirata --iterations 40 100
+#   200` (2026-12-06 18:48 UTC, load 5-6): 40 iterations 0.19x the reference, 100 1.1x, 200 1.9x;
+#   100 is the round budget at the reference's cost (a game lasts ~310 turns against Fruit
+#   Picking's ~60, so far fewer iterations cost the same).
+ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600, "pina-pirata": 100}
 
 # Default rollout policy per ruleset (a built-in bot's name; not listed: ``random``), where the
 # strength study (analysis/search_strength.py) found random rollouts losing to a heuristic.
