@@ -97,7 +97,7 @@ def summary_line(game: str, players: int, study: dict) -> str:
     skill = doc["skill"]
     order = "n/a" if skill["order_score"] is None else f"{skill['order_score']:.2f}"
     return (
-        f"| {doc['game']} | {players} | {', '.join(doc['levels'])} | {doc['deals']:,} | "
+        f"| {doc['title']} | {players} | {', '.join(doc['levels'])} | {doc['deals']:,} | "
         f"{doc['games']:,} | {bottom['edge_points']:+.1f} ± {bottom['half_width_points']:.1f} | "
         f"{top['edge_points']:+.1f} ± {top['half_width_points']:.1f} | {order} | "
         f"{study['seconds']:.0f} s (load {study['load']:.1f}) |"
