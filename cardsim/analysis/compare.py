@@ -489,9 +489,9 @@ class CompareStats:
         from cardsim.analysis.rating import cluster_meat, fit_patterns
 
         k = self._width // 2
-        keys = np.array(
-            [np.frombuffer(key, np.int64) for key in self.patterns], np.int64
-        ).reshape(-1, self._width)
+        keys = np.array([np.frombuffer(key, np.int64) for key in self.patterns], np.int64).reshape(
+            -1, self._width
+        )
         weights = np.array(list(self.patterns.values()), np.float64)
         order = np.lexsort(keys.T[::-1])  # the rows in np.unique order
         keys, weights = keys[order], weights[order]
@@ -586,8 +586,7 @@ def format_comparison(c: Comparison) -> str:
     k = c.n_players
     lines = [
         wrap(
-            f"{c.game_title}: {', '.join(c.bot_names)} compared in {k}-player games, "
-            f"seed {c.seed}"
+            f"{c.game_title}: {', '.join(c.bot_names)} compared in {k}-player games, seed {c.seed}"
         ),
         wrap(
             f"{len(c.seatings)} seatings x {c.deals:,} deals = {c.games:,} games (deal i is game "

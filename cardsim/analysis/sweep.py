@@ -160,7 +160,9 @@ def setting_record(point: Mapping[str, Any], frame: pd.DataFrame) -> dict[str, A
             "mean_turns": float(frame["turns"].mean()) if len(frame) else math.nan,
             "median_turns": float(frame["turns"].median()) if len(frame) else math.nan,
         },
-        "end_reasons": end_reason_records(dict(zip(ends["reason"], ends["games"], strict=True)), len(frame)),
+        "end_reasons": end_reason_records(
+            dict(zip(ends["reason"], ends["games"], strict=True)), len(frame)
+        ),
         "turn_cap_games": int(frame["turn_cap_hit"].sum()),
     }
 

@@ -144,7 +144,7 @@ def {name}(
 '''
 
 # One game, as the body of ``play_game`` and inside ``run_block``'s loop (indented there).
-_GAME = '''\
+_GAME = """\
 chance[0] = stream_start(seed, game, CHANCE_STREAM)
 bot_rng[0] = stream_start(seed, game, BOT_STREAM)
 for i in range(STATE_LEN):
@@ -173,7 +173,7 @@ game_row[L.G_TURNS] = state[L.H_TURNS]
 game_row[L.G_END_REASON] = state[L.H_END_REASON]
 game_row[L.G_TURN_CAP_HIT] = 1 if state[L.H_END_REASON] == L.END_TURN_CAP else 0
 game_row[L.G_DECISIONS] = decisions
-game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)'''
+game_row[L.G_BAD_BOT_ANSWERS] = 0  # a bad answer stops the run (kernel.FAULT_BAD_ANSWER)"""
 
 _TRUSTED_CALL = """\
         {keyword} code == {i}:
@@ -223,8 +223,14 @@ _SEARCH_CALL = """\
 """
 
 SEARCH_ARGS = (
-    "tree", "tree_value", "sim_state", "sim_legal", "sim_game_row", "sim_seat_rows",
-    "seat_reward", "search_rng",
+    "tree",
+    "tree_value",
+    "sim_state",
+    "sim_legal",
+    "sim_game_row",
+    "sim_seat_rows",
+    "seat_reward",
+    "search_rng",
 )
 """The search buffers a loop seating a search bot passes on (``ismcts.search_buffers``)."""
 
@@ -329,7 +335,9 @@ def _search_globals(ruleset, searching: bool) -> str:
     width = ismcts.rollout_width(ruleset)
     imports, calls = [], []
     for i, name in enumerate(ismcts.rollout_names(ruleset)):
-        imports.append(f"rollout{i} = function_of({FunctionRef.of(builtins[name].fn).as_tuple()!r})")
+        imports.append(
+            f"rollout{i} = function_of({FunctionRef.of(builtins[name].fn).as_tuple()!r})"
+        )
         lo = ismcts.P_ROLLOUT_PARAMS + i * width
         calls.append(_ROLLOUT_CALL.format(i=i, lo=lo, hi=lo + width))
     return _SEARCH_GLOBALS.format(
@@ -747,8 +755,19 @@ MIN_SEARCH_SHARE = 1
 
 
 def run_chunk(
-    loop, n_threads, seat_bot_table, bot_code, bot_params, rules, n_players, turn_cap, seed,
-    first_game, game_out, seat_out, faults,
+    loop,
+    n_threads,
+    seat_bot_table,
+    bot_code,
+    bot_params,
+    rules,
+    n_players,
+    turn_cap,
+    seed,
+    first_game,
+    game_out,
+    seat_out,
+    faults,
 ) -> int:
     """Play games ``first_game .. first_game + len(game_out) - 1`` on ``n_threads`` threads;
     returns the decisions taken. A thread whose bot faults records it in its ``faults`` row and

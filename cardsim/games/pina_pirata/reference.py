@@ -1028,7 +1028,10 @@ class ReferenceGame:
         self.fake_map_holder = -1
         w = self.winner
         if w >= 0:
-            if self.v["reuse_removed_tiles"] and len(self.adventure) < self.v["tiles_drawn_at_round_end"]:
+            if (
+                self.v["reuse_removed_tiles"]
+                and len(self.adventure) < self.v["tiles_drawn_at_round_end"]
+            ):
                 removed = [t for t in range(1, C.N_TILES + 1) if self.tile_where[t] == C.W_REMOVED]
                 for t in removed:  # A41's alternative: back into the pile, which is shuffled
                     self.tile_where[t] = C.W_PILE
