@@ -345,14 +345,9 @@ def screen(
     points = S.settings(factors, matrix)
     runs, rows, rejected = [], [], []
     with session(cluster) as client:
-        if chosen is None:
-            play = _player(
-                game, players, names, seed, bot_files, bot_params, threads, client, task_size
-            )
-        else:
-            play = _ladder_player(
-                game, check.n_players, chosen, seed, bot_files, threads, client, task_size
-            )
+        play = _player(
+            game, players, names, seed, bot_files, bot_params, threads, client, task_size
+        )
         for i, point in enumerate(points):
             row = {"run": i + 1, **rule_values(point)}
             try:
