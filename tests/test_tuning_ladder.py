@@ -96,3 +96,38 @@ def _levels(text: str):
 def test_the_default_tuning_ladder_is_the_heuristic_levels():
     levels = [lv.label for lv in tuning_levels(registry.get(GAME).bots())]
     assert levels == ["random", "greedy", "planner"]
+
+
+def test_the_report_has_the_ladder_order(tuned, tmp_path):
+    from cardsim.analysis.tuning.report import tune_report
+
+    tune_report(tuned).write(tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    assert "Ladder order on fresh deals" in text
+    assert "planner > greedy" in text
+
+
+def test_the_command_takes_levels_and_prints_the_order(tmp_path):
+    from click.testing import CliRunner
+
+    from cardsim.cli.main import cli
+
+    args = ["tune", GAME, "-p", "2", "--param", "market_slots=2..5", "--objective", "ladder",
+            "--levels", "greedy,planner", "--budget", "2", "--games", "20", "--blocks", "2",
+            "--verify-games", "20", "--top", "1", "--study", str(tmp_path / "s.journal"), "-q"]  # fmt: skip
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "planner > greedy" in result.output
+    assert "bots greedy,planner" in result.output
+
+
+def test_the_json_of_a_ladder_tune_keeps_the_tune_schema(tuned):
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    path = Path(__file__).parents[1] / "cardsim" / "schemas" / "tune.schema.json"
+    doc = json.loads(json.dumps(tuned.to_dict()))
+    jsonschema.validate(doc, json.loads(path.read_text()))
+    assert doc["verification"][0]["ladder"]["order_margin"] == ORDER_MARGIN
