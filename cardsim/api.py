@@ -256,6 +256,8 @@ def tune(
         game, 1, players, names, base, seed, list(bot_files), bot_params=bot_params
     )
     chosen = _tune_levels(ruleset, goal, levels)
+    if chosen is not None and names:
+        raise CardsimError("--objective ladder seats the bots of its --levels: leave out --bots")
     if chosen is not None:  # checked before anything is played: bots and their parameters
         experiments.level_bots(ruleset, chosen, bot_files)
     setup = search.TuneSetup(
@@ -273,8 +275,6 @@ def tune(
     search.check_setup(setup)
     verify_games = runner.parse_count(verify_games if verify_games is not None else 4 * setup.games)
     if top < 1:
-        from cardsim.core.errors import CardsimError
-
         raise CardsimError(f"--top must be at least 1, got {top}")
     with session(cluster) as client:
         if chosen is None:

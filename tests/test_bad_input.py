@@ -548,6 +548,7 @@ CASES = {
     "tune ladder level twice": ([*TL, "--levels", "random,greedy,random"], "twice"),
     "tune ladder one level": ([*TL, "--levels", "greedy"], "at least 2 levels"),
     "tune ladder bad parameter": ([*TL, "--levels", "random,planner:nosuch=1"], "nosuch"),
+    "tune ladder with bots": ([*TL, "--bots", "greedy"], "leave out --bots"),
     "tune levels without ladder": (
         ["tune", GAME, "--param", "market_slots=1..3", "--levels", "random,greedy"],
         "--objective ladder",
