@@ -44,11 +44,11 @@ class Study:
     blocks: int = 6
     verify_games: int = 40000
     screen_extra: list[str] = field(default_factory=list)  # e.g. --levels for derived options
-    # the confirmation at the top ladder level: ismcts's default 1,000 iterations take ~1.8 s a
-    # 4-player Fruit Picking game on the shared machine, 2 x 1,000 games about an hour; a
-    # fifth of that budget keeps the confirmation to minutes (the budget is said in the report)
+    # the confirmation at the top ladder level: ismcts's default 1,000 iterations took ~1.8 s a
+    # 4-player Fruit Picking game on the shared machine (2 x 1,000 games: about an hour); a
+    # fifth of that budget keeps it to minutes (the budget and the time are in the summary)
     top_bot: str = "ismcts"
-    top_iterations: int = 200
+    max_iterations: int = 200  # the search bot's budget: its default, at most this
     confirm_games: int = 1000
     ran: list[tuple[str, float]] = field(default_factory=list)
 
@@ -92,6 +92,18 @@ class Study:
         (out / "study.journal").unlink(missing_ok=True)
         (out / "tune.json").write_text(text)
         return json.loads(text)
+
+    @property
+    def default_iterations(self) -> int:
+        """The search bot's default budget in this game (``cardsim bots GAME``)."""
+        from cardsim.core import registry
+
+        bot = registry.get(self.game).bots()[self.top_bot]
+        return int(bot.params[list(bot.param_names).index("iterations")])
+
+    @property
+    def top_iterations(self) -> int:
+        return min(self.default_iterations, self.max_iterations)
 
     def confirm(self, tuned: dict) -> dict | None:
         """The winner and the defaults at the top ladder level, on the same deals (seed of the
@@ -202,11 +214,20 @@ def confirmation(study: Study, tuned: dict, confirmed: dict | None) -> list[str]
     if confirmed is None:
         return ["No winner to confirm at the top ladder level."]
     edge = next(m for m in confirmed["metrics"] if m["metric"] == "first_player_edge")
+    seconds = next(t for command, t in study.ran if command.startswith("cardsim diff"))
     k = confirmed["players"]
     level = f"{study.top_bot}:iterations={study.top_iterations}"
     change = (
         f"{points(edge['change'])} points (paired 95% interval {points(edge['ci_low'])} to "
         f"{points(edge['ci_high'])})"
+    )
+    full = study.default_iterations
+    budget = (
+        f"at its default {full:,} iterations a decision"
+        if study.top_iterations == full
+        else f"at {study.top_iterations} iterations a decision, not its default {full:,}: the "
+        f"search's cost grows about linearly with its iterations, {full / study.top_iterations:.0f}"
+        " x this confirmation's time at the default"
     )
     held = (
         "the winner's gain holds at the top level"
@@ -220,9 +241,8 @@ def confirmation(study: Study, tuned: dict, confirmed: dict | None) -> list[str]
         f"the same {confirmed['games']:,} deals for both (seed {confirmed['seed']}, deals the "
         f"tune never played): the first player's edge is {edge_interval(edge, 'b', k)} with "
         f"the winner against {edge_interval(edge, 'a', k)} with the standard rules, a change of "
-        f"{change}: {held}. The search bot plays at {study.top_iterations} iterations a "
-        f"decision, not its default 1,000: at 1,000 a {k}-player game takes about 1.8 s on the "
-        "shared 2-core machine, an hour for this confirmation. "
+        f"{change}: {held}. The search bot plays {budget}; this confirmation took "
+        f"{seconds:.0f} s on the shared 2-core machine. "
         "Data: [confirm.json](confirm/confirm.json).",
     ]
 
