@@ -49,6 +49,7 @@ class Study:
     # fifth of that budget keeps it to minutes (the budget and the time are in the summary)
     top_bot: str = "ismcts"
     max_iterations: int = 200  # the search bot's budget: its default, at most this
+    reuse: bool = False  # --confirm-only --reuse: the confirmation already played, summary anew
     confirm_games: int = 1000
     ran: list[tuple[str, float]] = field(default_factory=list)
 
@@ -112,6 +113,8 @@ class Study:
         if not tuned["winner"] or not winner.exists():
             return None
         out = self.out / "confirm"
+        if self.reuse and (out / "confirm.json").exists():
+            return json.loads((out / "confirm.json").read_text())
         out.mkdir(parents=True, exist_ok=True)
         text = self.cardsim("diff", self.game, "--variant", str(winner), "-p",
                             str(tuned["players"]), "--bots", self.top_bot, "--bot-param",
@@ -126,7 +129,11 @@ class Study:
         if confirm_only:
             screened = json.loads((self.out / "screen" / "screen.json").read_text())
             tuned = json.loads((self.out / "tune" / "tune.json").read_text())
-            self.ran = earlier_commands(self.out / "summary.md")
+            self.ran = [
+                (command, seconds)
+                for command, seconds in earlier_commands(self.out / "summary.md")
+                if self.reuse or not command.startswith("cardsim diff")
+            ]
         else:
             screened = self.screen()
             tuned = self.tune(screened)
@@ -136,10 +143,10 @@ class Study:
 
 
 def earlier_commands(path: Path) -> list[tuple[str, float]]:
-    """The screen and tune commands a summary lists, with their seconds (``- `cmd` (N s)``)."""
+    """The commands a summary lists, with their seconds (``- `cmd` (N s)``)."""
     out = []
     for line in path.read_text().splitlines():
-        if line.startswith("- `cardsim ") and not line.startswith("- `cardsim diff"):
+        if line.startswith("- `cardsim "):
             command, _, rest = line[3:].partition("` (")
             out.append((command, float(rest.split(" s)")[0])))
     return out
@@ -198,15 +205,41 @@ def finding(tuned: dict) -> str:
     )
 
 
-def edge_interval(metric: dict, side: str, players: int) -> str:
-    """A variant's first-player edge in points with its 95% Wilson interval (``side``: a or b of
-    the ``cardsim diff`` metric)."""
+def edge_bounds(metric: dict, side: str, players: int) -> tuple[float, float, float]:
+    """A variant's first-player edge and its 95% Wilson interval, as fractions (``side``: a or
+    b of the ``cardsim diff`` metric)."""
     from cardsim.analysis.summary import wilson_interval
 
     fair = 1 / players
     rate = metric[side] + fair
     lo, hi = wilson_interval(round(rate * metric["games"]), metric["games"])
-    return f"{points(metric[side])} points ({points(lo - fair)} to {points(hi - fair)})"
+    return metric[side], lo - fair, hi - fair
+
+
+def edge_interval(metric: dict, side: str, players: int) -> str:
+    edge, lo, hi = edge_bounds(metric, side, players)
+    return f"{points(edge)} points ({points(lo)} to {points(hi)})"
+
+
+def top_level_words(edge: dict, players: int) -> str:
+    """Whether the winner (b) makes the first seat fairer than the standard rules (a) at the top
+    level: their |edge|, and whether each interval holds 0."""
+    fair = {}
+    for side in ("a", "b"):
+        _, lo, hi = edge_bounds(edge, side, players)
+        fair[side] = lo <= 0 <= hi
+    if abs(edge["b"]) < abs(edge["a"]) and fair["b"]:
+        return "the winner's gain holds at the top level"
+    if fair["a"] and not fair["b"]:
+        side = "the first player now behind" if edge["b"] < 0 else "the first player still ahead"
+        return (
+            "the change does not carry over to strong play (at the top level the standard rules' "
+            f"edge is within its interval of fair and the winner's is not, {side})"
+        )
+    return (
+        f"the top level does not confirm the winner (|edge| {abs(100 * edge['b']):.2f} points "
+        f"with it, {abs(100 * edge['a']):.2f} without)"
+    )
 
 
 def confirmation(study: Study, tuned: dict, confirmed: dict | None) -> list[str]:
@@ -229,11 +262,7 @@ def confirmation(study: Study, tuned: dict, confirmed: dict | None) -> list[str]
         f"search's cost grows about linearly with its iterations, {full / study.top_iterations:.0f}"
         " x this confirmation's time at the default"
     )
-    held = (
-        "the winner's gain holds at the top level"
-        if edge["ci_high"] < 0 and edge["b"] < edge["a"]
-        else "the top level does not confirm a clear gain"
-    )
+    held = top_level_words(edge, k)
     return [
         "## Confirmation at the top ladder level",
         "",
@@ -241,7 +270,7 @@ def confirmation(study: Study, tuned: dict, confirmed: dict | None) -> list[str]
         f"the same {confirmed['games']:,} deals for both (seed {confirmed['seed']}, deals the "
         f"tune never played): the first player's edge is {edge_interval(edge, 'b', k)} with "
         f"the winner against {edge_interval(edge, 'a', k)} with the standard rules, a change of "
-        f"{change}: {held}. The search bot plays {budget}; this confirmation took "
+        f"{change}; {held}. The search bot plays {budget}; this confirmation took "
         f"{seconds:.0f} s on the shared 2-core machine. "
         "Data: [confirm.json](confirm/confirm.json).",
     ]
@@ -292,12 +321,16 @@ def main(game: str, **settings) -> None:
     parser.add_argument("--screen-games", type=int, default=Study.screen_games)
     parser.add_argument("--confirm-games", type=int, default=Study.confirm_games)
     parser.add_argument("--confirm-only", action="store_true", help="only the confirmation")
+    parser.add_argument(
+        "--reuse", action="store_true", help="with --confirm-only: keep confirm/confirm.json"
+    )
     args = parser.parse_args()
     study = Study(
         game,
         budget=args.budget,
         screen_games=args.screen_games,
         confirm_games=args.confirm_games,
+        reuse=args.reuse,
         **settings,
     )
     study.run(confirm_only=args.confirm_only)
