@@ -72,7 +72,8 @@ def verification_table(
 ) -> pd.DataFrame:
     """One row per run (the defaults first, then ``points``): each figure with its interval,
     the objective, the change of the first-player edge against the defaults with its paired
-    interval, the ladder objective's parts (``ladder_parts``, ladder objective only), whether the run keeps the length window, and ``winner``."""
+    interval, the ladder objective's parts (``ladder_parts``, ladder objective only), whether
+    the run keeps the length window, and ``winner``."""
     draws = paired_bootstrap(list(runs), seed)
     objective = _objective_draws(setup, draws)
     rows = []
