@@ -230,6 +230,11 @@ def top_level_words(edge: dict, players: int) -> str:
         fair[side] = lo <= 0 <= hi
     if abs(edge["b"]) < abs(edge["a"]) and fair["b"]:
         return "the winner's gain holds at the top level"
+    if fair["a"] and fair["b"]:
+        return (
+            "at the top level both are within their intervals of fair: the standard rules need "
+            "no change there"
+        )
     if fair["a"] and not fair["b"]:
         side = "the first player now behind" if edge["b"] < 0 else "the first player still ahead"
         return (
