@@ -224,6 +224,10 @@ def edge_interval(metric: dict, side: str, players: int) -> str:
 def top_level_words(edge: dict, players: int) -> str:
     """Whether the winner (b) makes the first seat fairer than the standard rules (a) at the top
     level: their |edge|, and whether each interval holds 0."""
+    if edge["change"] == 0 and edge["ci_low"] == edge["ci_high"] == 0:
+        return (
+            "the winner plays exactly as the standard rules (the same games): no change to confirm"
+        )
     fair = {}
     for side in ("a", "b"):
         _, lo, hi = edge_bounds(edge, side, players)
