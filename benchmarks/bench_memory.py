@@ -92,7 +92,7 @@ def bench_report(data: Path, games: int) -> None:
         cmd = [sys.executable, "-m", "cardsim.cli.main", "run", "pajarracos", "-n", str(games)]
         subprocess.run([*cmd, "-p", "4", "-q", "--out", str(path)], check=True, env=env)
     out = data / "report"
-    imports = "from cardsim.cli.main import cli; from cardsim.analysis import balance"
+    imports = "from cardsim.cli.main import cli; from cardsim.analysis.reports import balance"
     base = child_peak_mib(imports)
     report = (
         "import sys\nfrom cardsim.cli.main import cli\n"
@@ -102,7 +102,8 @@ def bench_report(data: Path, games: int) -> None:
     )
     # as before: batches of io.BATCH_ROWS games, each counter's fit left to the cyclic collector
     before = (
-        "from cardsim.analysis import balance, counters\nfrom cardsim.core import dataset as io\n"
+        "from cardsim.analysis.reports import balance\nfrom cardsim.analysis.stats import counters\n"
+        "from cardsim.core import dataset as io\n"
         "balance.REPORT_BATCH_ROWS = io.BATCH_ROWS\n"
         "counters.gc = type('NoCollect', (), {'collect': staticmethod(lambda: 0)})\n"
     )

@@ -139,6 +139,58 @@ def _player(
     return play
 
 
+def _tune_levels(ruleset, goal, levels) -> list | None:
+    """The ladder levels of a tune: ``None`` unless the objective is the ladder."""
+    from cardsim.analysis.experiments.tuning.ladder_values import given_levels, tuning_levels
+
+    chosen = given_levels(goal, levels)
+    if chosen is None and goal.ladder:
+        return tuning_levels(ruleset.bots())
+    return chosen
+
+
+def _tune_bots(check, names: Sequence[str], levels) -> tuple[str, ...]:
+    """The bots a tune plays: the ladder's levels, else ``--bots`` (or the game's default)."""
+    if levels is not None:
+        return tuple(lv.label for lv in levels)
+    return tuple(b.name for b in check.bots) if not names else tuple(names)
+
+
+def _ladder_player(
+    game: str,
+    n_players: int,
+    levels,
+    seed: int,
+    bot_files: Iterable[str],
+    threads: int | None,
+    client: Any,
+    task_size: int | None,
+):
+    """``play(rules, first_game, n_games) -> LadderValues`` for ``--objective ladder``: the runs
+    of ``cardsim ladder`` that the objective reads (``ladder_values.tuning_plan``), games of the
+    seed from ``first_game`` on, under ``rules``."""
+    from cardsim import experiments
+    from cardsim.analysis.experiments import ladder as L
+    from cardsim.analysis.experiments.tuning.ladder_values import ladder_values, tuning_plan
+
+    labels = [lv.label for lv in levels]
+    plan = tuning_plan(L.ladder_plan(labels, n_players), len(labels))
+    bot_files = list(bot_files)
+
+    def play(rules, first_game: int, n_games: int):
+        specs = experiments.ladder_specs(
+            game, n_games, n_players, levels, plan, dict(rules), seed, bot_files,
+            first_game=first_game,
+        )  # fmt: skip
+        frames = {
+            run.key: experiments.play(spec, threads, cluster=client, task_size=task_size).frame
+            for run, spec in zip(plan, specs, strict=True)
+        }
+        return ladder_values(frames, labels)
+
+    return play
+
+
 def _params_texts(params) -> list[str]:
     """``["k=3..7"]`` or ``{"k": "3..7", "b": [True, False]}`` -> ``--param`` texts."""
     if isinstance(params, Mapping):
@@ -175,18 +227,21 @@ def tune(
     study: str | None = None,
     resume: bool = False,
     on_trial: Callable[[int], None] | None = None,
+    levels: str | Sequence[str] | None = None,
 ):
     """Search rule values for balance and verify the best on fresh deals (``cardsim tune``).
 
     ``params``: ``["hand_size=3..7", "final_tie=shared,replay"]`` or ``{"hand_size": "3..7"}``;
     ``objective``: ``"first-player"``, ``"seats"``, optionally with ``"length=LO..HI"``
-    (a list); ``budget`` trials of ``games`` games each in ``blocks`` blocks of deals; the
+    or ``"ladder"`` (a list); ``levels`` the ladder of ``"ladder"`` as ``cardsim ladder --levels``
+    takes it (default: ``ladder_values.tuning_levels``; ``bots`` are then not used); ``budget`` trials of ``games`` games each in ``blocks`` blocks of deals; the
     ``top`` best candidates and the defaults are re-played on ``verify_games`` fresh games
     (default 4 x ``games``). ``study``: a journal file keeping the trials (``resume`` continues
     it). Returns a ``TuneResult`` (``.trials``, ``.verification``, ``.winner``, ``.to_dict()``).
     """
     import time
 
+    from cardsim import experiments
     from cardsim.analysis.experiments.tuning import objectives, search, verify
     from cardsim.analysis.experiments.tuning import params as P
     from cardsim.analysis.experiments.tuning.result import TuneResult
@@ -203,12 +258,17 @@ def tune(
     check = runner.make_spec(
         game, 1, players, names, base, seed, list(bot_files), bot_params=bot_params
     )
+    chosen = _tune_levels(ruleset, goal, levels)
+    if chosen is not None and names:
+        raise CardsimError("--objective ladder seats the bots of its --levels: leave out --bots")
+    if chosen is not None:  # checked before anything is played: bots and their parameters
+        experiments.level_bots(ruleset, chosen, bot_files)
     setup = search.TuneSetup(
         ruleset.name,
         tuple(searched),
         goal,
         check.n_players,
-        tuple(b.name for b in check.bots) if not names else tuple(names),
+        _tune_bots(check, names, chosen),
         seed,
         int(budget),
         runner.parse_count(games),
@@ -218,13 +278,16 @@ def tune(
     search.check_setup(setup)
     verify_games = runner.parse_count(verify_games if verify_games is not None else 4 * setup.games)
     if top < 1:
-        from cardsim.core.errors import CardsimError
-
         raise CardsimError(f"--top must be at least 1, got {top}")
     with session(cluster) as client:
-        play = _player(
-            game, players, names, seed, bot_files, bot_params, threads, client, task_size
-        )
+        if chosen is None:
+            play = _player(
+                game, players, names, seed, bot_files, bot_params, threads, client, task_size
+            )
+        else:
+            play = _ladder_player(
+                game, check.n_players, chosen, seed, bot_files, threads, client, task_size
+            )
         study_ = search.search(setup, play, study, resume, on_trial)
         trials = search.trials_table(study_, setup)
         points = search.top_points(study_, setup, top)

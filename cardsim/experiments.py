@@ -279,9 +279,11 @@ def ladder_specs(
     seed: int = 0,
     bot_files: Iterable[str] = (),
     variant: dict | None = None,
+    first_game: int = 0,
 ) -> list[runner.RunSpec]:
     """One run per ``plan`` entry (``analysis.ladder.ladder_plan``): its bots are the levels it
-    seats, its one-row seating table the entry's seating; deal ``i`` is game ``i`` of every run.
+    seats, its one-row seating table the entry's seating; deal ``i`` is game ``i`` of every run
+    (games from ``first_game`` on: a tune's blocks).
     A built-in bot renamed after its level still plays unguarded, as itself."""
     ruleset = registry.get(game)
     bots = {b.name: b for b in level_bots(ruleset, levels, bot_files)}
@@ -291,7 +293,14 @@ def ladder_specs(
         seated = [bots[name] for name in entry.bots]
         row = np.array([[list(entry.bots).index(name) for name in entry.seating]], np.int16)
         spec = runner.make_spec(
-            game, games, n_players, rules=rules, seed=seed, seat_bots=seated, seat_bot_table=row
+            game,
+            games,
+            n_players,
+            rules=rules,
+            seed=seed,
+            seat_bots=seated,
+            seat_bot_table=row,
+            first_game=first_game,
         )
         guarded = tuple(b.fn not in builtin for b in seated)
         specs.append(dataclasses.replace(spec, variant=variant, guarded=guarded))

@@ -176,6 +176,7 @@ R = ["run", GAME, "-n", "50"]
 RP = ["replay", GAME, "--game", "0"]
 CMP = ["compare", GAME, "-n", "50"]
 LAD = ["ladder", GAME, "-n", "20", "-p", "2"]
+TL = ["tune", GAME, "--param", "market_slots=1..3", "--objective", "ladder", "-p", "2"]
 SW = ["sweep", GAME, "-n", "50"]
 DF = ["diff", GAME, "-n", "50"]
 PW = ["power"]
@@ -542,9 +543,15 @@ CASES = {
         ["tune", GAME, "--param", "market_slots=1..3", "--param", "market_slots=2..4"],
         "twice",
     ),
-    "tune ladder": (
-        ["tune", GAME, "--param", "market_slots=1..3", "--objective", "ladder"],
-        "ladder",
+    # --levels of --objective ladder, checked as cardsim ladder checks them
+    "tune ladder unknown level": ([*TL, "--levels", "random,nobody"], "unknown bot 'nobody'"),
+    "tune ladder level twice": ([*TL, "--levels", "random,greedy,random"], "twice"),
+    "tune ladder one level": ([*TL, "--levels", "greedy"], "at least 2 levels"),
+    "tune ladder bad parameter": ([*TL, "--levels", "random,planner:nosuch=1"], "nosuch"),
+    "tune ladder with bots": ([*TL, "--bots", "greedy"], "leave out --bots"),
+    "tune levels without ladder": (
+        ["tune", GAME, "--param", "market_slots=1..3", "--levels", "random,greedy"],
+        "--objective ladder",
     ),
     "tune unknown objective": (
         ["tune", GAME, "--param", "market_slots=1..3", "--objective", "fun"],

@@ -393,7 +393,8 @@ objective_option = click.option(
     metavar="NAME",
     help="What to minimise: first-player (|first-player edge|, the default) or seats (spread of "
     "the turn-order positions' win rates); add --objective length=LO..HI to keep the mean "
-    "length within LO..HI turns. ladder needs cardsim ladder (not in this version).",
+    "length within LO..HI turns; or ladder (|first-player edge| at the top level of --levels "
+    "plus a penalty when a stronger level does not beat the one below it).",
 )
 
 budget_option = whole_number_option(

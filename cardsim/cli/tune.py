@@ -31,10 +31,23 @@ def check_study(path: Path, resume: bool, quiet: bool) -> None:
         click.echo(f"cardsim: nothing to resume in {path}: starting afresh", err=True)
 
 
+tune_levels_option = click.option(
+    "--levels",
+    "-l",
+    "levels",
+    default="",
+    metavar="LEVEL,LEVEL[,...]",
+    help="With --objective ladder: the ladder, weakest first, as cardsim ladder takes it "
+    "(random,greedy,planner or ...,ismcts:iterations=50). Default: random, greedy and the "
+    "game's strongest heuristic bot (no search bot: see docs/tuning.md for the cost).",
+)
+
+
 @click.command("tune", short_help="Search rule values for a fairer game, on the same deals.")
 @options.game_argument
 @options.tune_param_option
 @options.objective_option
+@tune_levels_option
 @options.budget_option
 @options.trial_games_option
 @options.blocks_option
@@ -54,6 +67,7 @@ def tune(
     game,
     params,
     objective,
+    levels,
     budget,
     games,
     blocks,
@@ -84,6 +98,7 @@ def tune(
     from cardsim import api
     from cardsim.analysis.experiments.tuning import objectives
     from cardsim.analysis.experiments.tuning import output as O
+    from cardsim.analysis.experiments.tuning.ladder_values import given_levels
     from cardsim.analysis.experiments.tuning.params import parse_tune_params
     from cardsim.cli.specs import rule_values
     from cardsim.cli.targets import check_report_dir
@@ -91,7 +106,8 @@ def tune(
 
     check_report_dir(report_dir, force)
     ruleset = registry.get(game)
-    objectives.parse_objective(objective)  # an unavailable objective before anything compiles
+    goal = objectives.parse_objective(objective)  # a bad objective before anything compiles
+    given_levels(goal, levels)  # their bots and parameters are checked with the rules
     parse_tune_params(ruleset.options, params, ruleset.name)
     if budget < 1:
         raise CardsimError(f"--budget must be at least 1 trial, got {budget}")
@@ -141,6 +157,7 @@ def tune(
                 str(path),
                 resume,
                 advance,
+                levels or None,
             )
     except KeyboardInterrupt:
         from cardsim.cli.exits import EXIT_INTERRUPTED

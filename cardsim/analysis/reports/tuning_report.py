@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from cardsim.analysis.experiments.tuning.output import tune_header, verdict
+from cardsim.analysis.experiments.tuning.output import (
+    ladder_note,
+    ladder_rows,
+    tune_header,
+    verdict,
+)
 from cardsim.analysis.experiments.tuning.result import ScreenResult, TuneResult
 from cardsim.analysis.experiments.tuning.screen import FIGURES
 from cardsim.analysis.reports.experiment_report import setup_section
@@ -124,6 +129,17 @@ def _winner_section(result: TuneResult) -> Section:
     )
 
 
+def _ladder_section(result: TuneResult) -> Section:
+    """``--objective ladder``: whether each candidate kept the ladder's order on fresh deals."""
+    head, rows = ladder_rows(result)
+    table = pd.DataFrame(rows, columns=head)
+    return Section(
+        "Ladder order on fresh deals",
+        text=[ladder_note(result)],
+        tables=[Table("Stronger level's win share above fair, per adjacent pair", table)],
+    )
+
+
 def _changed(result: TuneResult) -> list[tuple[str, object, object]]:
     from cardsim.core import registry
     from cardsim.text import show_value
@@ -156,6 +172,8 @@ def tune_report(result: TuneResult) -> Report:
     report.add(setup_section(rows))
     report.add(_history_section(result))
     report.add(_candidates_section(result))
+    if result.setup.objective.ladder:
+        report.add(_ladder_section(result))
     report.add(_winner_section(result))
     return report
 

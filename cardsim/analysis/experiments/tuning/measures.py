@@ -77,6 +77,12 @@ def game_values(frame: pd.DataFrame) -> GameValues:
     )
 
 
+def as_values(played) -> GameValues:
+    """What a tune's ``play`` returned as per-game values: a run's frame is read by
+    ``game_values``; a ladder's values (``ladder_values.LadderValues``) are already that."""
+    return game_values(played) if isinstance(played, pd.DataFrame) else played
+
+
 def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
     return np.divide(top, bottom, out=np.full_like(top, np.nan), where=bottom > 0)
 
@@ -85,6 +91,8 @@ def figures(values: GameValues, weights: np.ndarray | None = None) -> dict[str, 
     """Every figure of the module docstring, one value per row of ``weights`` (default: the
     games once each, a single row)."""
     w = np.ones((1, values.games)) if weights is None else weights
+    if not isinstance(values, GameValues):  # a ladder's values (``ladder_values``) say their own
+        return values.figures(w)
     decided = w @ values.decided
     rates = _ratio(w @ values.positions, decided[:, None])
     k = values.positions.shape[1]
@@ -109,8 +117,10 @@ def percentile_interval(draws: np.ndarray) -> tuple[float, float]:
 
 
 def concat_values(parts: list[GameValues]) -> GameValues:
-    """The games of several blocks of one run as one ``GameValues``."""
+    """The games of several blocks of one run as one ``GameValues`` (or ``LadderValues``)."""
     first = parts[0]
+    if not isinstance(first, GameValues):
+        return type(first).concat(parts)
     return GameValues(
         np.concatenate([p.decided for p in parts]),
         np.concatenate([p.positions for p in parts]),

@@ -6,9 +6,9 @@ is better:
 
 - ``first-player``: |first-player edge| (the starter's win rate minus the fair 1/K);
 - ``seats``: the spread of win rates over the turn-order positions (highest minus lowest);
-- ``ladder``: needs ``cardsim ladder`` (issue 30) and is refused until it exists: it will be one
-  more entry of ``OBJECTIVES``, a function of a block's games like the two above (its
-  block holding the games of each ladder level).
+- ``ladder``: |first-player edge| of the top level of a bot ladder in self-play, plus the
+  shortfall of each adjacent pair of levels below a stronger-beats-weaker margin
+  (``ladder_values``): a block then holds the games of the ladder's runs on its deals.
 
 ``length=LO..HI`` is a constraint, not an objective: a candidate whose mean length in turns
 falls outside LO..HI is infeasible (``Trial.set_constraint``: the sampler steers away from it)
@@ -34,35 +34,32 @@ def seat_spread(block: GameValues) -> float:
     return float(figures(block)["seat_spread"][0])
 
 
-def needs_ladder(block: GameValues) -> float:
-    raise CardsimError(LADDER_MISSING)
-
-
-LADDER_MISSING = (
-    "--objective ladder needs cardsim ladder (the bot ladder of issue 30), which this version "
-    "does not have: use first-player or seats"
-)
+def ladder_gap(block: GameValues) -> float:
+    """|first-player edge| at the top level plus the order shortfall (``ladder_values``)."""
+    return float(figures(block)["ladder_objective"][0])
 
 
 @dataclass(frozen=True)
 class Kind:
-    """An objective: its value on a block of games, what it measures, whether this version can
-    compute it, and the ``measures.figures`` figure (|figure| for an edge) that verification on
-    fresh deals compares the candidates by."""
+    """An objective: its value on a block of games, what it measures, the ``measures.figures``
+    figure (|figure| for an edge) that verification on fresh deals compares the candidates by,
+    and whether its games are a ladder's (``--levels``)."""
 
     block_value: Callable[[GameValues], float]
     what: str
-    available: bool
     figure: str
+    ladder: bool = False
 
 
 OBJECTIVES: dict[str, Kind] = {
-    "first-player": Kind(first_player_gap, "|first-player edge|", True, "first_player_edge"),
-    "seats": Kind(
-        seat_spread, "spread of the turn-order positions' win rates", True, "seat_spread"
-    ),
+    "first-player": Kind(first_player_gap, "|first-player edge|", "first_player_edge"),
+    "seats": Kind(seat_spread, "spread of the turn-order positions' win rates", "seat_spread"),
     "ladder": Kind(
-        needs_ladder, "first-player edge at the top ladder level", False, "first_player_edge"
+        ladder_gap,
+        "|first-player edge| at the top ladder level plus each adjacent pair's shortfall below "
+        "a stronger-beats-weaker margin",
+        "ladder_objective",
+        ladder=True,
     ),
 }
 
@@ -77,6 +74,10 @@ class Objective:
     @property
     def block_value(self) -> Callable[[GameValues], float]:
         return OBJECTIVES[self.name].block_value
+
+    @property
+    def ladder(self) -> bool:
+        return OBJECTIVES[self.name].ladder
 
     @property
     def describe(self) -> str:
@@ -112,7 +113,7 @@ def _length(text: str) -> tuple[float, float]:
 
 def parse_objective(texts: Sequence[str]) -> Objective:
     """``["first-player"]``, ``["seats", "length=40..60"]``, ... -> the ``Objective``; one-line
-    errors for an unknown name, two objectives, or one that needs what does not exist yet."""
+    errors for an unknown name or two objectives."""
     name, length = None, None
     for text in texts:
         text = text.strip()
@@ -126,8 +127,6 @@ def parse_objective(texts: Sequence[str]) -> Objective:
                 f"unknown --objective {text!r}: choose {', '.join(OBJECTIVES)} (and optionally "
                 "length=LO..HI)"
             )
-        if not OBJECTIVES[text].available:
-            raise CardsimError(LADDER_MISSING)
         if name is not None and name != text:
             raise CardsimError(f"--objective: one objective at a time, got {name} and {text}")
         name = text

@@ -44,6 +44,31 @@ def verification_rows(result: TuneResult) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+def ladder_rows(result: TuneResult) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the ladder table (``--objective ladder``): per candidate, each
+    adjacent pair's margin (the stronger level's win share above its fair share) with its
+    interval, and whether the ladder kept its order."""
+    rows, head = [], ["#"]
+    for i, r in enumerate(result.verification.to_dict("records")):
+        parts = r["ladder"]
+        if i == 0:
+            head += [f"{p['stronger']} > {p['weaker']}" for p in parts["pairs"]] + ["ordered"]
+        cells = [f"{i}{'*' if r['winner'] else ''}"]
+        cells += [_figure(p, "margin") for p in parts["pairs"]]
+        rows.append(cells + ["yes" if parts["ordered"] else "no"])
+    return head, rows
+
+
+def ladder_note(result: TuneResult) -> str:
+    parts = result.defaults_row["ladder"]
+    return (
+        "Ladder: the first-player edge above is the top level's in self-play; each pair's "
+        "column is the stronger level's win share above its fair share in their meetings "
+        f"(points, 95% interval); ordered: every one at least {points(parts['order_margin'])} "
+        "points above fair, so the objective adds no shortfall."
+    )
+
+
 def legend(result: TuneResult) -> list[str]:
     return [
         f"{i}{'*' if w else ''}: {c}"
@@ -86,6 +111,10 @@ def format_tune(result: TuneResult) -> str:
     )
     lines = [wrap(tune_header(result)), wrap(search), "", *map(wrap, legend(result)), "", table]
     lines += ["", wrap(note), ""]
+    if s.objective.ladder:
+        head, rows = ladder_rows(result)
+        lines += [rich_table(head, rows, right=range(1, len(head)), share=False), ""]
+        lines += [wrap(ladder_note(result)), ""]
     return "\n".join([*lines, wrap(verdict(result))])
 
 

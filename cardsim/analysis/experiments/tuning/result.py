@@ -68,6 +68,7 @@ class TuneResult:
             "bots": list(s.bots),
             "seed": s.seed,
             "objective": s.objective.name,
+            "levels": list(s.bots) if s.objective.ladder else None,
             "length_window": list(s.objective.length) if s.objective.length else None,
             "params": [p.describe() for p in s.params],
             "fixed_rules": rule_values(s.base_rules),

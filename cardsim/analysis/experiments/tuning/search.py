@@ -29,9 +29,9 @@ import pandas as pd
 
 from cardsim.analysis.experiments.tuning.measures import (
     GameValues,
+    as_values,
     concat_values,
     figures,
-    game_values,
 )
 from cardsim.analysis.experiments.tuning.objectives import Objective
 from cardsim.analysis.experiments.tuning.params import TuneParam, json_value
@@ -109,6 +109,12 @@ class _Played:
         return known[b]
 
 
+def ladder_figures(shown: Mapping[str, Any]) -> list[str]:
+    """The figures only the ladder objective has (``ladder_values``): the order shortfall and
+    each adjacent pair's margin, kept with each trial."""
+    return [k for k in shown if k == "order_shortfall" or k.startswith("margin:")]
+
+
 def make_objective(setup: TuneSetup, play: Play, played: _Played) -> Callable:
     """The optuna objective of the tune (see the module docstring)."""
 
@@ -120,9 +126,7 @@ def make_objective(setup: TuneSetup, play: Play, played: _Played) -> Callable:
         for b in range(setup.blocks):
             first, n = setup.block_range(b)
             try:
-                part = played.get(
-                    key, b, lambda first=first, n=n: game_values(play(rules, first, n))
-                )
+                part = played.get(key, b, lambda first=first, n=n: as_values(play(rules, first, n)))
             except CardsimError as exc:
                 if b > 0:
                     raise
@@ -142,6 +146,8 @@ def make_objective(setup: TuneSetup, play: Play, played: _Played) -> Callable:
         trial.set_user_attr("first_player_edge", float(shown["first_player_edge"][0]))
         trial.set_user_attr("seat_spread", float(shown["seat_spread"][0]))
         trial.set_user_attr("mean_turns", mean_turns)
+        for name in ladder_figures(shown):
+            trial.set_user_attr(name, float(shown[name][0]))
         trial.set_user_attr("games", int(sum(p.games for p in parts)))
         trial.set_user_attr("pruned", len(parts) < setup.blocks)
         constraint = setup.objective.constraint(mean_turns)
@@ -262,6 +268,8 @@ def trials_table(study, setup: TuneSetup) -> pd.DataFrame:
         row["objective"] = float(t.value)
         for key in ("first_player_edge", "seat_spread", "mean_turns", "games", "pruned"):
             row[key] = attrs.get(key)
+        for key in ladder_figures(attrs):
+            row[key] = attrs[key]
         row["feasible"] = setup.objective.feasible(attrs.get("mean_turns", math.nan))
         if row["feasible"] and not row["pruned"]:
             best = min(best, row["objective"])

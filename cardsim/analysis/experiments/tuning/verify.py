@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardsim.analysis.experiments.tuning.ladder_values import ORDER_MARGIN
 from cardsim.analysis.experiments.tuning.measures import (
     GameValues,
-    game_values,
+    as_values,
     paired_bootstrap,
     percentile_interval,
 )
@@ -41,12 +42,38 @@ def _objective_draws(setup: TuneSetup, draws: dict[str, np.ndarray]) -> np.ndarr
     return np.abs(values) if figure == "first_player_edge" else values
 
 
+def ladder_parts(draws: dict[str, np.ndarray], i: int) -> dict[str, Any]:
+    """The ladder objective's parts for run ``i`` (``ladder_values``): the order shortfall with
+    its interval, whether the ladder kept its order (every stronger level at least
+    ``ORDER_MARGIN`` above its fair share: no shortfall), and each adjacent pair's margin."""
+    low, high = percentile_interval(draws["order_shortfall"][i, 1:])
+    pairs = []
+    for name in (k for k in draws if k.startswith("margin:")):
+        weaker, _, stronger = name.partition(":")[2].partition("<")
+        m_low, m_high = percentile_interval(draws[name][i, 1:])
+        margin = float(draws[name][i, 0])
+        pairs.append(
+            {"weaker": weaker, "stronger": stronger, "margin": margin, "margin_low": m_low,
+             "margin_high": m_high, "ordered": margin >= ORDER_MARGIN}
+        )  # fmt: skip
+    shortfall = float(draws["order_shortfall"][i, 0])
+    return {
+        "order_shortfall": shortfall,
+        "order_shortfall_low": low,
+        "order_shortfall_high": high,
+        "ordered": shortfall == 0,
+        "order_margin": ORDER_MARGIN,
+        "pairs": pairs,
+    }
+
+
 def verification_table(
     setup: TuneSetup, points: Sequence[Mapping[str, Any]], runs: Sequence[GameValues], seed: int
 ) -> pd.DataFrame:
     """One row per run (the defaults first, then ``points``): each figure with its interval,
     the objective, the change of the first-player edge against the defaults with its paired
-    interval, whether the run keeps the length window, and ``winner``."""
+    interval, the ladder objective's parts (``ladder_parts``, ladder objective only), whether
+    the run keeps the length window, and ``winner``."""
     draws = paired_bootstrap(list(runs), seed)
     objective = _objective_draws(setup, draws)
     rows = []
@@ -60,6 +87,8 @@ def verification_table(
         change = draws["first_player_edge"][i] - draws["first_player_edge"][0]
         row["edge_change"] = float(change[0])
         row["edge_change_low"], row["edge_change_high"] = percentile_interval(change[1:])
+        if setup.objective.ladder:
+            row["ladder"] = ladder_parts(draws, i)
         row["feasible"] = setup.objective.feasible(row["mean_turns"])
         row["games"] = runs[i].games
         rows.append(row)
@@ -77,7 +106,5 @@ def verify(
 ) -> pd.DataFrame:
     """Play the defaults and ``points`` on ``games`` fresh deals and tabulate them."""
     first = setup.games  # the search played games 0 .. setup.games - 1
-    runs = [
-        game_values(play({**setup.base_rules, **point}, first, games)) for point in [{}, *points]
-    ]
+    runs = [as_values(play({**setup.base_rules, **point}, first, games)) for point in [{}, *points]]
     return verification_table(setup, points, runs, setup.seed)
