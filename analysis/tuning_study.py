@@ -135,8 +135,12 @@ class Study:
                 if self.reuse or not command.startswith("cardsim diff")
             ]
         else:
+            # --reuse keeps the confirmation already played: keep its time for the summary too
+            summary_file = self.out / "summary.md"
+            kept = earlier_commands(summary_file) if self.reuse and summary_file.exists() else []
             screened = self.screen()
             tuned = self.tune(screened)
+            self.ran += [(c, t) for c, t in kept if c.startswith("cardsim diff")]
         confirmed = self.confirm(tuned)
         (self.out / "summary.md").write_text(summary(self, screened, tuned, confirmed))
         print(f"done in {time.perf_counter() - start:.0f} s: {self.out}")
