@@ -56,6 +56,10 @@ def test_each_game_seats_ismcts_at_its_default_budget_and_rollout():
         rollout = ismcts.rollout_names(ruleset)[int(bot.params[ismcts.P_ROLLOUT])]
         assert rollout == ismcts.ROLLOUTS.get(game, "random")
         assert f"{budget} iterations a decision, {rollout} rollouts" in bot.description
+        priors = (ismcts.NO_PRIOR, *ismcts.rollout_names(ruleset))
+        assert priors[int(bot.params[ismcts.P_PRIOR])] == ismcts.PRIORS.get(game, "none")
+        opponents = ismcts.OPPONENTS[int(bot.params[ismcts.P_OPPONENTS])]
+        assert opponents == ismcts.OPPONENT_MODELS.get(game, "tree")
 
 
 @pytest.mark.parametrize("game", SEARCHABLE)
@@ -83,6 +87,9 @@ def test_same_results_whatever_threads_and_chunks(game):
         ("rollout", "nobody", "not one of"),
         ("reward", "points", "not one of"),
         ("final", "max", "not one of"),
+        ("opponents", "everyone", "not one of"),
+        ("prior", "nobody", "not one of"),
+        ("bias", "-1", "outside"),
         ("depth", "3", "no parameter"),
     ],
 )
@@ -121,6 +128,63 @@ def test_named_parameters_are_stored_as_their_index():
     assert bot.params[ismcts.P_FINAL] == ismcts.FINAL_VALUE
 
 
+@pytest.mark.parametrize("game", SEARCHABLE)
+def test_prior_and_opponent_model_keep_results_independent_of_threads(game):
+    names = ismcts.rollout_names(registry.get(game))
+    params = {"ismcts": {"iterations": "12", "prior": names[-1], "opponents": "rollout"}}
+    spec = _spec(game, 3, params=params)
+    game_out, seat_out = _outcomes(spec, 1)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one_thread = _outcomes(spec, 3)
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(game_out, one_thread[0]) and np.array_equal(seat_out, one_thread[1])
+
+
+def _tree_with_children(values: list[float], visits: int) -> tuple[np.ndarray, np.ndarray]:
+    """A root (row 0) whose children 1.. are decisions 0.. of seat 0, phase 0, each visited
+    ``visits`` times and available as often, with the given mean rewards."""
+    tree = np.zeros((16, ismcts.T_FIELDS), np.int32)
+    value = np.zeros(16, np.float64)
+    ismcts.new_node(tree, value, 0, -1, -1, -1, 0)
+    for i, mean in enumerate(values):
+        ismcts.new_node(tree, value, i + 1, 0, 0, 0, i)
+        tree[i + 1, ismcts.T_VISITS] = visits
+        tree[i + 1, ismcts.T_AVAIL] = visits * len(values)
+        value[i + 1] = mean * visits
+    return tree, value
+
+
+def _select(tree, value, n_nodes, legal, prior_k, bias):
+    state = np.zeros(L.H_PHASE + 1, np.int32)  # seat 0, phase 0
+    rng = np.array([1], np.uint64)
+    return ismcts.select(tree, value, n_nodes, 0, state, legal, len(legal), 0.7, prior_k, bias, rng)
+
+
+def test_the_prior_choice_is_expanded_first():
+    """Progressive bias: among untried decisions the prior bot's is expanded, not a random one."""
+    tree, value = _tree_with_children([], 0)
+    legal = np.arange(6, dtype=np.int32)
+    for prior_k in (0, 3, 5):
+        k, child, n_nodes = _select(tree.copy(), value.copy(), 1, legal, prior_k, 1.0)
+        assert (k, child, n_nodes) == (prior_k, 1, 2)
+
+
+def test_the_bias_fades_with_visits():
+    """Equal statistics: the biased decision wins; a better mean beats a bias worn down by
+    visits, but not a fresh one."""
+    legal = np.arange(3, dtype=np.int32)
+    tree, value = _tree_with_children([0.5, 0.5, 0.5], 10)
+    assert _select(tree, value, 4, legal, 2, 1.0)[0] == 2
+    assert _select(tree, value, 4, legal, -1, 1.0)[0] == 0  # no prior: the first best
+    tree, value = _tree_with_children([0.5, 0.7, 0.5], 100)
+    assert _select(tree, value, 4, legal, 2, 1.0)[0] == 1  # 1/101 < 0.2
+    tree, value = _tree_with_children([0.5, 0.7, 0.5], 2)
+    assert _select(tree, value, 4, legal, 2, 1.0)[0] == 2  # 1/3 > 0.2
+
+
 @pytest.fixture(scope="module")
 def fruit_search():
     """A decision of ``ismcts`` called directly on a Fruit Picking state (the play loop's own
@@ -134,12 +198,43 @@ def fruit_search():
     params = np.ascontiguousarray(params_matrix(list(spec.bots))[0])
     buffers = ismcts.search_buffers((C.STATE_LEN, C.MAX_LEGAL, 16, 32))
 
-    def decide(state, legal, n, seed):
+    def decide(state, legal, n, seed, opponents=ismcts.OPPONENTS_TREE):
         rng = np.array([seed], np.uint64)
         obs = state[: C.PUBLIC_END]
-        return loop.search(rules, obs, legal, n, params, rng, *buffers)
+        these = params.copy()
+        these[ismcts.P_OPPONENTS] = opponents
+        return loop.search(rules, obs, legal, n, these, rng, *buffers)
 
+    decide.tree = buffers[0]  # the last decision's tree
     return decide, rules, engine, C
+
+
+def _tree_seats(tree) -> set[int]:
+    """The deciding seats of every node below the root (following child and sibling links)."""
+    seats, todo = set(), [int(tree[0, ismcts.T_CHILD])]
+    while todo:
+        node = todo.pop()
+        if node < 0:
+            continue
+        seats.add(int(tree[node, ismcts.T_SEAT]))
+        todo += [int(tree[node, ismcts.T_CHILD]), int(tree[node, ismcts.T_SIBLING])]
+    return seats
+
+
+@pytest.mark.parametrize("opponents", ismcts.OPPONENTS)
+def test_the_opponent_model_decides_whose_decisions_are_in_the_tree(fruit_search, opponents):
+    """``opponents=tree``: both seats' decisions are nodes (SO-ISMCTS); ``rollout``: only the
+    searching seat's, the other seat plays its rollout bot."""
+    decide, rules, engine, C = fruit_search
+    setup, legal_of, _, _, _ = engine.KERNELS
+    state = np.zeros(C.STATE_LEN, np.int32)
+    state[L.H_CAP_TURNS] = 50 * 2
+    setup(state, rules, 2, np.array([stream_start(1, 0, CHANCE_STREAM)], np.uint64))
+    legal = np.zeros(C.MAX_LEGAL, np.int32)
+    n = legal_of(state, legal)
+    decide(state, legal, n, 7, opponents=ismcts.OPPONENTS.index(opponents))
+    me = int(state[L.H_SEAT])
+    assert _tree_seats(decide.tree) == ({0, 1} if opponents == "tree" else {me})
 
 
 def test_no_leak_of_the_hidden_stack_into_the_decision(fruit_search):

@@ -28,6 +28,16 @@ Cowling et al.). The known price is strategy fusion where a seat's act stays hid
 (draws, shuffles) happens inside ``step`` with the search's own random stream, so a node averages
 over chance outcomes (an "open-loop" tree below the root, as in Cowling et al.'s Dou Di Zhu trees).
 
+Heuristic advice (``prior``, ``bias``): progressive bias (Chaslot et al., "Progressive Strategies
+for Monte-Carlo Tree Search", 2008). At a tree node, the prior bot's choice in this determinization
+is expanded before the other untried decisions, and its UCB score gains ``bias / (visits + 1)``,
+so a heuristic's advice steers the first visits and fades as the node's statistics grow. It is
+what made the search beat Pajarracos's ``strategist`` (docs/search.md, "Strength"): a luck-heavy
+game with 3-6 seats, where 1,000 plain iterations leave each root decision ~50 noisy rollouts.
+Opponents (``opponents``): ``tree`` is the single-observer tree above; ``rollout`` takes the
+other seats' decisions with the rollout bot and keeps only the searching seat's in the tree (TAG's
+"SelfOnly"), an opponent model instead of a search of their replies.
+
 Rewards: ``win``: 1 to a winner, shared equally among tied winners, 0 otherwise; ``margin``: the
 seat's score placed between the game's lowest (0) and highest (1) score (0.5 each when all tie).
 The final choice is the root's decision with the most ``visits`` (robust child) or the best mean
@@ -54,13 +64,23 @@ from cardsim.core.rng import next_u64, randint
 
 # The bot's parameter vector (float64): the five named parameters, then the rollout bots' own
 # default parameters, ROLLOUT_WIDTH entries each in the order of ``rollout_names``.
-P_ITERATIONS, P_C, P_ROLLOUT, P_REWARD, P_FINAL = range(5)
-PARAM_NAMES = ("iterations", "c", "rollout", "reward", "final")
+P_ITERATIONS, P_C, P_ROLLOUT, P_REWARD, P_FINAL, P_OPPONENTS, P_PRIOR, P_BIAS = range(8)
+PARAM_NAMES = ("iterations", "c", "rollout", "reward", "final", "opponents", "prior", "bias")
 P_ROLLOUT_PARAMS = len(PARAM_NAMES)
 REWARDS = ("win", "margin")
 REWARD_WIN, REWARD_MARGIN = range(2)
 FINALS = ("visits", "value")
 FINAL_VISITS, FINAL_VALUE = range(2)
+# How the other seats decide inside the tree (module docstring, "Opponents"): ``tree``, by UCB on
+# their own rewards in the one tree; ``rollout``, by the rollout bot (the tree holds the searching
+# seat's own decisions only)
+OPPONENTS = ("tree", "rollout")
+OPPONENTS_TREE, OPPONENTS_ROLLOUT = range(2)
+# Progressive bias (Chaslot et al. 2008): at every tree node the ``prior`` bot's choice is
+# expanded first and its UCB score gains ``bias / (visits + 1)``, a heuristic's advice that fades
+# as the node's own statistics grow; ``prior=none`` (value 0) turns it off
+NO_PRIOR = "none"
+DEFAULT_BIAS = 10.0  # Pajarracos 3p against strategist: bias 1 level, 3 level, 10 and 30 ahead
 DEFAULT_C = (
     0.7  # UCB exploration on rewards in [0, 1] (TAG uses 1; 0.7 ~ 1/sqrt(2), Kocsis-Szepesvari)
 )
@@ -112,6 +132,11 @@ ITERATIONS = {"fruit-picking": 1000, "pajarracos": 1000, "piepmatz": 600, "pina-
 # - Piepmatz 2p against planner: random rollouts 50.0% [36.4, 63.6], greedy 68.3% [55.6, 78.8].
 ROLLOUTS: dict[str, str] = {"pajarracos": "greedy", "piepmatz": "greedy"}
 
+# Default opponent model per ruleset (``OPPONENTS``; not listed: ``tree``).
+OPPONENT_MODELS: dict[str, str] = {}
+# Default prior per ruleset (a built-in bot's name; not listed: ``none``).
+PRIORS: dict[str, str] = {"pajarracos": "strategist"}
+
 
 def rollout_names(ruleset) -> tuple[str, ...]:
     """The rollout policies of ``ruleset``'s search bot: its built-in bots (not search bots), in
@@ -137,7 +162,12 @@ def search_bot(ruleset):
     names = rollout_names(ruleset)
     rollout = names.index(ROLLOUTS.get(ruleset.name, "random"))
     iterations = ITERATIONS.get(ruleset.name, DEFAULT_ITERATIONS)
-    params = [float(iterations), DEFAULT_C, float(rollout), REWARD_WIN, FINAL_VISITS]
+    opponents = OPPONENTS.index(OPPONENT_MODELS.get(ruleset.name, "tree"))
+    prior = (NO_PRIOR, *names).index(PRIORS.get(ruleset.name, NO_PRIOR))
+    params = [
+        float(iterations), DEFAULT_C, float(rollout), REWARD_WIN, FINAL_VISITS, float(opponents),
+        float(prior), DEFAULT_BIAS,
+    ]  # fmt: skip
     width = rollout_width(ruleset)
     bots = builtin_bots(ruleset)
     for name in names:
@@ -151,8 +181,18 @@ def search_bot(ruleset):
         "(docs/search.md)",
         PARAM_NAMES,
         search=True,
-        choices=(("rollout", names), ("reward", REWARDS), ("final", FINALS)),
-        bounds=(("iterations", 1, MAX_ITERATIONS, True), ("c", 0.0, 100.0, False)),
+        choices=(
+            ("rollout", names),
+            ("reward", REWARDS),
+            ("final", FINALS),
+            ("opponents", OPPONENTS),
+            ("prior", (NO_PRIOR, *names)),
+        ),
+        bounds=(
+            ("iterations", 1, MAX_ITERATIONS, True),
+            ("c", 0.0, 100.0, False),
+            ("bias", 0.0, 100.0, False),
+        ),
     )
 
 
@@ -228,12 +268,13 @@ def ucb(tree, tree_value, child, c):
 
 
 @njit(**RULES_JIT)
-def select(tree, tree_value, n_nodes, node, state, legal, n, c, rng):
+def select(tree, tree_value, n_nodes, node, state, legal, n, c, prior_k, bias, rng):
     """One step down the tree at ``node`` for the determinization ``state`` with its legal
     decisions ``legal[:n]``: returns (index into legal, child row, nodes in the pool). Counts the
     availability of every legal child; expands one untried legal decision at random if there is
     one and the pool has room (the child is new: unvisited), else takes the best UCB. Child -1:
-    the pool is full and no legal decision has a node (simulate from here)."""
+    the pool is full and no legal decision has a node (simulate from here). ``prior_k``: the
+    index of the prior bot's choice (-1: none), expanded first and biased by ``bias``."""
     seat = state[L.H_SEAT]
     phase = state[L.H_PHASE]
     untried = 0
@@ -249,9 +290,15 @@ def select(tree, tree_value, n_nodes, node, state, legal, n, c, rng):
         if tree[child, T_VISITS] == 0:
             continue  # only a pool-full path leaves an unvisited node: never the best
         score = ucb(tree, tree_value, child, c)
+        if k == prior_k:
+            score += bias / (tree[child, T_VISITS] + 1)
         if score > best_score:
             best, best_k, best_score = child, k, score
     if untried > 0 and n_nodes < tree.shape[0]:
+        if prior_k >= 0 and find_child(tree, node, seat, phase, legal[prior_k]) < 0:
+            new_node(tree, tree_value, n_nodes, node, seat, phase, legal[prior_k])
+            tree[n_nodes, T_AVAIL] = 1
+            return prior_k, n_nodes, n_nodes + 1
         pick = randint(rng, untried)
         for k in range(n):
             if find_child(tree, node, seat, phase, legal[k]) < 0:
@@ -338,12 +385,30 @@ def iterate(
     n_sim = n
     node = 0
     c = params[P_C]
+    code = np.int64(params[P_ROLLOUT])
+    me = obs[L.H_SEAT]
+    opponents_by_rollout = np.int64(params[P_OPPONENTS]) == OPPONENTS_ROLLOUT
+    prior = np.int64(params[P_PRIOR])
+    bias = params[P_BIAS]
     while sim_state[L.H_OVER] == 0:
         k = 0
         child = node
-        if n_sim > 1:
-            k, child, grown = select(
-                tree, tree_value, n_nodes, node, sim_state, sim_legal, n_sim, c, rng
+        if n_sim > 1 and opponents_by_rollout and sim_state[L.H_SEAT] != me:
+            # another seat's decision, taken by its model, not searched: the next decision of
+            # the searching seat hangs below its previous one (open loop over the others' acts)
+            k = rollout_bot(code, sim_state, sim_legal, n_sim, params, rng)
+            if k < 0 or k >= n_sim:
+                k = 0
+            expanded = False
+        elif n_sim > 1:
+            prior_k = -1
+            if prior > 0:
+                prior_k = rollout_bot(prior - 1, sim_state, sim_legal, n_sim, params, rng)
+                if prior_k >= n_sim:
+                    prior_k = -1
+            k, child, grown = select(  # fmt: skip
+                tree, tree_value, n_nodes, node, sim_state, sim_legal, n_sim, c, prior_k, bias,
+                rng,
             )
             if child < 0:
                 break  # the pool is full: simulate from here
@@ -356,7 +421,6 @@ def iterate(
         node = child
         if expanded:
             break
-    code = np.int64(params[P_ROLLOUT])
     simulate(rules, sim_state, sim_legal, n_sim, code, params, rng)
     tree[0, T_ACTION] += sim_state[L.H_TURNS] - obs[L.H_TURNS]  # engine turns (benchmarks)
     finalize(sim_state, rules, sim_game_row, sim_seat_rows)
