@@ -27,14 +27,19 @@ from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 from cardsim.core.spec import RunSpec
 
 DEFAULT_CHUNK = 1 << 16
-# a run seating a search bot (a second or more a game) goes in chunks this small, so that its
-# progress shows game by game (the chunk size never changes a result)
-SEARCH_CHUNK = 4
+# a run seating a search bot (a tenth of a second to seconds a game) goes in chunks this many
+# games a thread, so that its progress moves every few games; not fewer, because the threads wait
+# for the chunk's last game at its end (4 games a chunk on 2 threads lost a fifth of the second
+# thread: 1.60-1.81x, benchmarks/bench_search.py). The chunk size never changes a result.
+SEARCH_GAMES_PER_THREAD = 8
 
 
-def default_chunk(spec) -> int:
-    """Games per chunk of ``spec`` when the caller names none."""
-    return SEARCH_CHUNK if any(bot.search for bot in spec.bots) else DEFAULT_CHUNK
+def default_chunk(spec, threads: int | None = None) -> int:
+    """Games per chunk of ``spec`` when the caller names none (``threads``: those that will play
+    it, default numba's current setting)."""
+    if not any(bot.search for bot in spec.bots):
+        return DEFAULT_CHUNK
+    return SEARCH_GAMES_PER_THREAD * (threads or numba.get_num_threads())
 
 
 def available_threads() -> int:
@@ -171,11 +176,11 @@ def iter_chunks(
     rules = spec.rules_vector()
     n_game_cols = len(game_column_names(ruleset))
     n_seat_cols = len(seat_column_names(ruleset))
-    chunk_size = chunk_size or default_chunk(spec)
+    n_threads = numba.get_num_threads()  # numba's setting is per calling thread: pass it on
+    chunk_size = chunk_size or default_chunk(spec, n_threads)
     if chunk_size < 1:
         raise CardsimError(f"chunk size must be positive, got {chunk_size}")
     table = spec.seat_bot_table
-    n_threads = numba.get_num_threads()  # numba's setting is per calling thread: pass it on
     if ranges is None:
         ranges = [(spec.first_game + start, spec.first_game + spec.n_games)]
     prefetch = prefetch and threading.current_thread() is threading.main_thread()

@@ -20,7 +20,7 @@ from cardsim.core.errors import StopNow
 from cardsim.core.outcomes import Chunk
 from cardsim.core.play import (
     DEFAULT_CHUNK,
-    SEARCH_CHUNK,
+    SEARCH_GAMES_PER_THREAD,
     RunStats,
     available_threads,
     call_interruptibly,
@@ -43,7 +43,7 @@ from cardsim.core.spec import (
 __all__ = [
     "DEFAULT_CHUNK",
     "MAX_GAMES",
-    "SEARCH_CHUNK",
+    "SEARCH_GAMES_PER_THREAD",
     "RunSpec",
     "RunStats",
     "StopNow",
