@@ -7,14 +7,22 @@ load of the machine, and the top level's first-player edge with its interval.
 
 Each study is the command itself:
 
-    cardsim ladder GAME -p P -n GAMES --seed 2026 --report reports/GAME/ladder-Pp --force
+    cardsim ladder GAME -p P -n GAMES [--matrix-deals M] [--levels ...] --seed 2026
+                   --report reports/GAME/ladder-Pp --force
 
 with the default ladder (random, greedy, the game's strongest heuristic bot, then ismcts at half
 and at its default budget when the game has it). 1200 deals a run give at most ±3 points on every
 level's self-play first-player edge (the worst case, a 50% win share in 2 players: ±2.8).
 
-    python analysis/ladder.py [--games 1200] [--only GAME[:P,P]] [--threads T] [--report reports]
-                              [--heuristic]
+    python analysis/ladder.py [--games 1200] [--matrix-games M] [--only GAME[:P,P]]
+                              [--threads T] [--report reports] [--heuristic]
+
+``STUDIES`` is the table of studies: a game at a player count, and optionally its own deals
+(``games``), matrix deals (``matrix_games``, ``--matrix-deals``: the matchup runs play the first
+M of the self-play's deals; the matrix costs levels*(levels-1)/2 * 2K games a deal at K > 2
+players, docs/ladder.md) and levels. An option given on the command line overrides the table for
+every study it runs (``--games 40`` for a quick check); the table overrides the defaults (1200
+deals, the matrix on all of them, the default ladder).
 
 ``--heuristic``: random, greedy and the strongest heuristic bot only, the ladders committed on
 2026-12-06 (before ismcts reached the branch; they are the default ladder of that time, so the
@@ -24,31 +32,78 @@ same command without the flag played them).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 2026
+GAMES = 1200  # deals of each level's self-play: ±3 points on its first-player edge
+
+
+@dataclass(frozen=True)
+class Study:
+    """One ladder study: a game at a player count, and what it plays where it differs from the
+    defaults (``None``: ``GAMES`` deals, the matrix on all of them, the game's default ladder)."""
+
+    game: str
+    players: int
+    games: int | None = None  # -n: deals of each level's self-play
+    matrix_games: int | None = None  # --matrix-deals: deals of each seating of each pair
+    levels: str | None = None  # --levels, weakest first
+
+
 # the usual player counts of each game (cardsim games), two per game
-STUDIES = {
-    "fruit-picking": (2, 4),
-    "pajarracos": (3, 4),
-    "piepmatz": (2, 4),
-    "pina-pirata": (2, 4),
-}
+STUDIES = (
+    Study("fruit-picking", 2),
+    Study("fruit-picking", 4),
+    Study("pajarracos", 3),
+    Study("pajarracos", 4),
+    Study("piepmatz", 2),
+    Study("piepmatz", 4),
+    Study("pina-pirata", 2),
+    Study("pina-pirata", 4),
+)
 
 
-def parse_only(items: list[str]) -> dict[str, tuple[int, ...]]:
-    """``["piepmatz:2,4", "pajarracos"]`` -> the studies to run (all counts when none given)."""
-    out = {}
+def table_study(game: str, players: int) -> Study:
+    """The table's study of ``game`` at ``players`` (a plain one when the table has none)."""
+    rows = [s for s in STUDIES if (s.game, s.players) == (game, players)]
+    return rows[0] if rows else Study(game, players)
+
+
+def parse_only(items: list[str]) -> list[Study]:
+    """``["piepmatz:2,4", "pajarracos"]`` -> the studies to run (the table's counts of a game
+    when none given)."""
+    out = []
     for item in items:
         game, _, counts = item.partition(":")
-        out[game] = tuple(int(c) for c in counts.split(",")) if counts else STUDIES[game]
+        if counts:
+            out += [table_study(game, int(c)) for c in counts.split(",")]
+        else:
+            out += [s for s in STUDIES if s.game == game]
     return out
+
+
+def with_command_line(study: Study, args: argparse.Namespace) -> Study:
+    """``study`` with the options given on the command line in place of the table's, and the
+    defaults where neither gives one."""
+
+    def given(option, row, default=None):
+        return option if option is not None else row if row is not None else default
+
+    levels = heuristic_levels(study.game) if args.heuristic else study.levels
+    return dataclasses.replace(
+        study,
+        games=given(args.games, study.games, GAMES),
+        matrix_games=given(args.matrix_games, study.matrix_games),
+        levels=levels,
+    )
 
 
 def heuristic_levels(game: str) -> str:
@@ -60,20 +115,33 @@ def heuristic_levels(game: str) -> str:
     return ",".join([*HEURISTIC_FLOOR, strongest_heuristic(registry.get(game).bot_names)])
 
 
-def run_study(
-    game: str, players: int, games: int, report: Path, threads: int | None, heuristic: bool
-) -> dict:
-    """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it."""
-    target = report / game / f"ladder-{players}p"
+def ladder_args(study: Study) -> list[str]:
+    """The ``cardsim ladder`` arguments of ``study`` (its options filled in:
+    ``with_command_line``) that decide its figures."""
+    args = ["ladder", study.game, "-p", str(study.players), "-n", str(study.games)]
+    if study.matrix_games is not None:
+        args += ["--matrix-deals", str(study.matrix_games)]
+    if study.levels is not None:
+        args += ["--levels", study.levels]
+    return [*args, "--seed", str(SEED)]
+
+
+def ladder_command(study: Study, target: Path, threads: int | None) -> list[str]:
+    """The command that plays ``study`` and writes its report to ``target``, its JSON to
+    stdout."""
     command = [
-        sys.executable, "-m", "cardsim.cli.main", "ladder", game, "-p", str(players),
-        "-n", str(games), "--seed", str(SEED), "--report", str(target), "--force",
-        "--format", "json", "-q",
+        sys.executable, "-m", "cardsim.cli.main", *ladder_args(study), "--report", str(target),
+        "--force", "--format", "json", "-q",
     ]  # fmt: skip
     if threads is not None:
         command += ["--threads", str(threads)]
-    if heuristic:
-        command += ["--levels", heuristic_levels(game)]
+    return command
+
+
+def run_study(study: Study, report: Path, threads: int | None) -> dict:
+    """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it."""
+    target = report / study.game / f"ladder-{study.players}p"
+    command = ladder_command(study, target, threads)
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
@@ -86,18 +154,24 @@ def run_study(
         "doc": doc,
         "seconds": seconds,
         "load": (load + os.getloadavg()[0]) / 2,
-        "command": " ".join(command[3:]),
+        "command": " ".join(ladder_args(study)),
     }
 
 
-def summary_line(game: str, players: int, study: dict) -> str:
+def deals_cell(doc: dict) -> str:
+    """``1,200``, or ``1,200 / 300`` when the matrix played fewer deals than the self-play."""
+    matrix = doc.get("matrix_deals", doc["deals"])  # ladders before --matrix-deals: the same
+    return f"{doc['deals']:,}" + ("" if matrix == doc["deals"] else f" / {matrix:,}")
+
+
+def summary_line(players: int, study: dict) -> str:
     doc = study["doc"]
     top = doc["first_player"][-1]
     bottom = doc["first_player"][0]
     skill = doc["skill"]
     order = "n/a" if skill["order_score"] is None else f"{skill['order_score']:.2f}"
     return (
-        f"| {doc['title']} | {players} | {', '.join(doc['levels'])} | {doc['deals']:,} | "
+        f"| {doc['title']} | {players} | {', '.join(doc['levels'])} | {deals_cell(doc)} | "
         f"{doc['games']:,} | {bottom['edge_points']:+.1f} ± {bottom['half_width_points']:.1f} | "
         f"{top['edge_points']:+.1f} ± {top['half_width_points']:.1f} | {order} | "
         f"{study['seconds']:.0f} s (load {study['load']:.1f}) |"
@@ -106,7 +180,17 @@ def summary_line(game: str, players: int, study: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument(
+        "--games", type=int, default=None, help=f"self-play deals (default: the table's, {GAMES})"
+    )
+    parser.add_argument(
+        "--matrix-games",
+        type=int,
+        default=None,
+        metavar="M",
+        help="deals of each matchup seating, the first M of the self-play's (cardsim ladder "
+        "--matrix-deals; default: the table's, else all of them)",
+    )
     parser.add_argument("--only", nargs="*", default=[], metavar="GAME[:P,P]")
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--report", type=Path, default=ROOT / "reports")
@@ -118,24 +202,27 @@ def main() -> None:
     lines = [
         "# Skill-ladder studies",
         "",
-        "Written by `python analysis/ladder.py` (each row is `cardsim ladder GAME -p P -n "
-        f"{args.games} --seed {SEED}` with the default ladder). Edge: the starting player's win "
-        "share minus fair in self-play, points, ± the 95% interval's half width; order: "
-        "the CardStock order score of the top level among random players.",
+        "Written by `python analysis/ladder.py` (each row is `cardsim ladder GAME -p P --seed "
+        f"{SEED}` with the deals and levels of its study, the commands below). Deals: of each "
+        "level's self-play, then of each matchup seating when the matrix played fewer. Edge: "
+        "the starting player's win share minus fair in self-play, points, ± the 95% interval's "
+        "half width; order: the CardStock order score of the top level among random players.",
         "",
-        "| game | players | levels | deals a run | games | edge, bottom level | "
+        "| game | players | levels | deals | games | edge, bottom level | "
         "edge, top level | order | time |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     verdicts = ["", "Verdicts:", ""]
-    for game, counts in studies.items():
-        for players in counts:
-            study = run_study(game, players, args.games, args.report, args.threads, args.heuristic)
-            line = summary_line(game, players, study)
-            print(line, study["doc"]["verdict"], sep="\n", flush=True)
-            lines.append(line)
-            verdicts.append(f"- {players} players: {study['doc']['verdict']}")
-    (args.report / "ladder-studies.md").write_text("\n".join(lines + verdicts) + "\n")
+    commands = ["", "Commands:", ""]
+    for row in studies:
+        study = run_study(with_command_line(row, args), args.report, args.threads)
+        line = summary_line(row.players, study)
+        print(line, study["doc"]["verdict"], sep="\n", flush=True)
+        lines.append(line)
+        verdicts.append(f"- {row.players} players: {study['doc']['verdict']}")
+        commands.append(f"- `cardsim {study['command']}`")
+    text = "\n".join(lines + verdicts + commands) + "\n"
+    (args.report / "ladder-studies.md").write_text(text)
 
 
 if __name__ == "__main__":

@@ -541,6 +541,7 @@ def ladder(
     progress: Callable[[int], None] | None = None,
     cluster: Any = None,
     task_size: int | None = None,
+    matrix_deals: int | str | None = None,
 ):
     """Play the skill ladder of ``game`` and return its ``analysis.ladder.Ladder``: the tables
     ``matchups`` (one row per ordered pair of levels; ``matrix()`` the wide score table),
@@ -549,21 +550,20 @@ def ladder(
 
     ``levels``: ``"random,greedy,planner:money=1.2"`` or a list of level texts, weakest first
     (default: random, greedy, the strongest heuristic bot, then ``ismcts`` at half and at its
-    default budget when the game has it); ``games``: deals per run (every level's self-play,
-    every seating of every pair); ``out``: a directory for each run's results dataset, which
-    ``resume=True`` continues after an interruption. Bad input is a ``CardsimError``.
+    default budget when the game has it); ``games``: deals of every level's self-play;
+    ``matrix_deals``: deals of every seating of every pair, the first of the self-play's (at
+    most ``games``; default ``games``); ``out``: a directory for each run's results dataset,
+    which ``resume=True`` continues after an interruption. Bad input is a ``CardsimError``.
     """
-    from pathlib import Path
-
     from cardsim import experiments
     from cardsim.analysis.experiments import ladder as L
     from cardsim.core import registry
 
-    setup = experiments.ladder_setup(game, levels, games, players, rules, seed, bot_files, out=out)
-    if out is not None and not (resume and Path(out).is_dir()):
-        from cardsim.core.dataset import prepare_new_dataset
-
-        prepare_new_dataset(Path(out))  # the directory of the runs' datasets
+    setup = experiments.ladder_setup(
+        game, levels, games, players, rules, seed, bot_files, out=out, matrix_deals=matrix_deals
+    )
+    if out is not None:
+        experiments.open_ladder_out(setup, out, resume)  # the directory of the runs' datasets
     frames = experiments.play_saved(
         setup.specs, setup.paths, resume, threads, progress, cluster, task_size
     )

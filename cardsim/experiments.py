@@ -8,7 +8,10 @@ Every run of an experiment has the same seed and the same game indices ``0 .. ga
 - ``compare``: one run per seating of the bots (each run seats every game the same way, a one-row
   seating table), so deal ``i`` is played under every seating and seat advantage cancels;
 - ``sweep``: one run per grid point of rule values;
-- ``diff``: one run per variant.
+- ``diff``: one run per variant;
+- ``ladder``: the self-play of each level on games ``0 .. N-1`` and one run per seating of each
+  pair of levels on games ``0 .. M-1`` (``--matrix-deals M``, at most ``N``): the first ``M``
+  deals of the self-play, so the runs stay paired on the deals they share.
 
 This module runs the compiled engine; the analysis of the runs is in ``cardsim.analysis``
 (``compare``, ``sweep``, ``paired``), which never imports numba.
@@ -17,6 +20,8 @@ This module runs the compiled engine; the analysis of the runs is in ``cardsim.a
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -99,11 +104,18 @@ def play_blocks(
             yield frames
 
 
-def _check_common(specs: Sequence[runner.RunSpec]) -> None:
+def _check_common(specs: Sequence[runner.RunSpec], same_count: bool = True) -> None:
+    """The runs start on the same game of the same seed (deal ``i`` is game ``i`` of every run)
+    and, with ``same_count``, play as many games (a ladder's matrix may play fewer: the first
+    deals of its self-play)."""
     first = specs[0]
+
+    def games(spec: runner.RunSpec) -> tuple:
+        count = spec.n_games if same_count else None
+        return (spec.seed, spec.first_game, count, spec.n_players)
+
     for spec in specs[1:]:
-        same = (spec.seed, spec.first_game, spec.n_games, spec.n_players)
-        if same != (first.seed, first.first_game, first.n_games, first.n_players):
+        if games(spec) != games(first):
             raise ValueError("the runs of an experiment must be played on the same games")
 
 
@@ -280,10 +292,12 @@ def ladder_specs(
     bot_files: Iterable[str] = (),
     variant: dict | None = None,
     first_game: int = 0,
+    matrix_games=None,
 ) -> list[runner.RunSpec]:
     """One run per ``plan`` entry (``analysis.ladder.ladder_plan``): its bots are the levels it
     seats, its one-row seating table the entry's seating; deal ``i`` is game ``i`` of every run
-    (games from ``first_game`` on: a tune's blocks).
+    (games from ``first_game`` on: a tune's blocks). A self-play run plays ``games`` games, a
+    matchup run ``matrix_games`` (default ``games``; ``ladder_setup`` checks it is not more).
     A built-in bot renamed after its level still plays unguarded, as itself."""
     ruleset = registry.get(game)
     bots = {b.name: b for b in level_bots(ruleset, levels, bot_files)}
@@ -292,9 +306,10 @@ def ladder_specs(
     for entry in plan:
         seated = [bots[name] for name in entry.bots]
         row = np.array([[list(entry.bots).index(name) for name in entry.seating]], np.int16)
+        count = games if entry.self_play or matrix_games is None else matrix_games
         spec = runner.make_spec(
             game,
-            games,
+            count,
             n_players,
             rules=rules,
             seed=seed,
@@ -319,10 +334,11 @@ def play_saved(
     """Play every run of an experiment and return its games (one frame per run). ``paths``:
     each run's results dataset (``dataset.DatasetSink``), written as its games are played; with
     ``resume`` the saved games are read back and only the missing ones played, so an
-    interrupted experiment continues where it stopped. ``progress`` counts saved games too."""
+    interrupted experiment continues where it stopped. ``progress`` counts saved games too.
+    The runs start on the same game but may play different counts (a ladder's matrix)."""
     from cardsim.core.cluster import session
 
-    _check_common(specs)
+    _check_common(specs, same_count=False)
     runner.set_threads(threads)
     frames = []
     with session(cluster) as client:
@@ -357,14 +373,18 @@ def play_saved(
 @dataclasses.dataclass(frozen=True)
 class LadderSetup:
     """A checked ladder, ready to play: its levels (labels), the note on a default ladder
-    without the search bot, its runs (``ladder_plan``) and their specs, and the dataset
-    directory of each run under ``out`` (``None`` without ``out``)."""
+    without the search bot, its runs (``ladder_plan``) and their specs, the dataset
+    directory of each run under ``out`` (``None`` without ``out``), the deals of each self-play
+    run and of each matchup run, and whether the latter were given (else they follow ``-n``)."""
 
     labels: list[str]
     note: str
     plan: list
     specs: list[runner.RunSpec]
     paths: list | None
+    deals: int
+    matrix_deals: int
+    matrix_given: bool
 
 
 def ladder_setup(
@@ -377,16 +397,25 @@ def ladder_setup(
     bot_files: Iterable[str] = (),
     variant: dict | None = None,
     out=None,
+    matrix_deals=None,
 ) -> LadderSetup:
     """Check every input of a ladder (levels as ``--levels`` text or a list; ``None``: the
-    game's default ladder) and build its runs; one-line errors before any game is played."""
+    game's default ladder; ``matrix_deals``: the deals of each matchup run, at most ``games``,
+    ``None`` for ``games``) and build its runs; one-line errors before any game is played."""
     from pathlib import Path
 
     from cardsim.analysis.experiments import ladder as L
 
     ruleset = registry.get(game)
     k = runner.check_players(ruleset, players)
-    runner.parse_count(games)
+    deals = runner.parse_count(games)
+    given = matrix_deals is not None
+    matrix = runner.parse_count(matrix_deals, "--matrix-deals") if given else deals
+    if matrix > deals:
+        raise CardsimError(
+            f"--matrix-deals {matrix:,} is more than the self-play's {deals:,} deals (-n): the "
+            "matchup runs play the first deals of the self-play's"
+        )
     note = ""
     if levels is None or (isinstance(levels, str) and not levels.strip()):
         chosen, note = L.default_levels(ruleset.bots())
@@ -394,6 +423,78 @@ def ladder_setup(
         chosen = L.parse_levels(levels)
     labels = [lv.label for lv in chosen]
     plan = L.ladder_plan(labels, k)
-    specs = ladder_specs(game, games, k, chosen, plan, rules, seed, bot_files, variant)
+    specs = ladder_specs(
+        game, deals, k, chosen, plan, rules, seed, bot_files, variant, matrix_games=matrix
+    )
     paths = None if out is None else [Path(out) / run.key for run in plan]
-    return LadderSetup(labels, note, plan, specs, paths)
+    return LadderSetup(labels, note, plan, specs, paths, deals, matrix, given)
+
+
+LADDER_RECORD = "_ladder.json"  # in a ladder's --out DIR, beside its runs' datasets
+
+
+def open_ladder_out(setup: LadderSetup, out, resume: bool = False) -> None:
+    """Make ``out`` the ladder's directory (a new, empty one), or with ``resume`` check that the
+    ladder saved there is this one's as far as the runs' own datasets cannot tell (the deals
+    of its matrix: one-line error); then record the ladder's options in it (``LADDER_RECORD``).
+    Each run's dataset checks the rest (rules, bots, seed) when it is opened."""
+    from pathlib import Path
+
+    from cardsim.core.dataset import prepare_new_dataset
+
+    path = Path(out)
+    if resume and path.is_dir():
+        _check_saved_matrix(path, setup)
+    else:
+        prepare_new_dataset(path)
+    first = setup.specs[0]
+    record = {
+        "schema": "cardsim.ladder-runs/1",
+        "levels": setup.labels,
+        "players": first.n_players,
+        "seed": first.seed,
+        "matrix_deals": setup.matrix_deals,
+        "matrix_deals_given": setup.matrix_given,  # false: they follow -n, as resume may raise it
+    }
+    tmp = path / f".{LADDER_RECORD}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(record, indent=1) + "\n")
+    os.replace(tmp, path / LADDER_RECORD)  # atomic: the record is whole or the one before
+
+
+def _saved_matrix(path) -> tuple[int, bool] | None:
+    """The matrix deals of the ladder saved in ``path`` and whether they followed ``-n``: from
+    its record, else (saved before ``--matrix-deals``, so following ``-n``) from a saved
+    matchup run's count; ``None`` when neither is there."""
+    from cardsim.analysis.experiments.ladder import MATCHUP
+    from cardsim.core.dataset import is_dataset, read_metadata
+    from cardsim.core.dataset.format import quote
+
+    record = path / LADDER_RECORD
+    if record.is_file():
+        try:
+            doc = json.loads(record.read_text())
+            return int(doc["matrix_deals"]), not doc["matrix_deals_given"]
+        except (ValueError, KeyError, TypeError):
+            raise CardsimError(f"cannot resume {quote(path)}: {LADDER_RECORD} is damaged") from None
+    for run in sorted(path.glob(f"{MATCHUP}*")):
+        if is_dataset(run):
+            return int(read_metadata(run)["games"]), True
+    return None
+
+
+def _check_saved_matrix(path, setup: LadderSetup) -> None:
+    """A one-line error unless the ladder saved in ``path`` played (or plays) as many matrix
+    deals as ``setup``: the same ``--matrix-deals``, or both following ``-n``."""
+    from cardsim.core.dataset.format import quote
+
+    saved = _saved_matrix(path)
+    if saved is None:
+        return
+    deals, followed = saved
+    if deals == setup.matrix_deals or (followed and not setup.matrix_given):
+        return
+    hint = "" if setup.matrix_given else f" (-n; give --matrix-deals {deals:,} as before)"
+    raise CardsimError(
+        f"cannot resume {quote(path)}: its matchup runs were made with --matrix-deals {deals:,}, "
+        f"this ladder has --matrix-deals {setup.matrix_deals:,}{hint}"
+    )

@@ -481,6 +481,8 @@ CASES = {
     "ladder parameter not a number": ([*LAD, "--levels", "random,planner:money=x"], "number"),
     "ladder players 100": ([*LAD, "-p", "100"], "players"),
     "ladder games zero": ([*LAD, "-n", "0"], "--games"),
+    "ladder matrix deals zero": ([*LAD, "--matrix-deals", "0"], "--matrix-deals"),
+    "ladder matrix deals above -n": ([*LAD, "--matrix-deals", "21"], "more than the self-play"),
     "ladder resume without out": ([*LAD, "--resume"], "--out"),
     "ladder out a file": ([*LAD, "--out", "{d}/a_file"], "a_file"),
     # -- sweep ---------------------------------------------------------------------------------

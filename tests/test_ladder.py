@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
+from cardsim import experiments
 from cardsim.analysis.experiments import ladder as L
 from cardsim.cli.main import cli
 from cardsim.core.errors import CardsimError
@@ -207,7 +208,7 @@ def test_saved_runs_resume_to_the_same_ladder(tmp_path):
     out = tmp_path / "ladder"
     whole = cardsim.ladder(GAME, "random,greedy", games=150, players=2, seed=2, out=str(out))
     runs = sorted(p.name for p in out.iterdir())
-    assert runs == ["match-0-1-0", "match-0-1-1", "self-0", "self-1"]
+    assert runs == ["_ladder.json", "match-0-1-0", "match-0-1-1", "self-0", "self-1"]
     # an interruption: one run never started, another had saved none of its games yet
     shutil.rmtree(out / "match-0-1-1")
     meta_file = out / "self-1" / "_cardsim.json"
@@ -228,18 +229,130 @@ def test_saved_runs_resume_to_the_same_ladder(tmp_path):
         cardsim.ladder(GAME, "random,greedy", games=150, players=2, seed=2, out=str(out))
 
 
+# -- --matrix-deals: the matrix on the first M of the self-play's N deals -------------------------
+
+
+def test_matchup_runs_play_m_deals_and_self_play_runs_n():
+    setup = experiments.ladder_setup(GAME, "random,greedy,planner", 30, 3, matrix_deals=12)
+    for run, spec in zip(setup.plan, setup.specs, strict=True):
+        assert spec.n_games == (30 if run.key.startswith("self-") else 12), run.key
+        assert (spec.seed, spec.first_game) == (0, 0)  # deal i is game i of every run
+    # the cost the docs give: levels * (levels - 1) / 2 pairs x 2K seatings a deal of the matrix
+    per_deal = L.matrix_games_per_deal(3, 3)
+    assert per_deal == 3 * 2 * 3 == sum(not run.self_play for run in setup.plan)
+    assert sum(s.n_games for s in setup.specs) == 3 * 30 + per_deal * 12
+
+
+def test_by_default_the_matrix_plays_the_self_plays_deals():
+    setup = experiments.ladder_setup(GAME, "random,greedy", "25", 2)
+    assert {s.n_games for s in setup.specs} == {25}
+    assert (setup.deals, setup.matrix_deals, setup.matrix_given) == (25, 25, False)
+
+
+@pytest.fixture(scope="module")
+def short_matrix():
+    """random against greedy in 3-player games: 40 deals of self-play, 15 of the matrix; the
+    progress callback's count of every game played."""
+    played = []
+    lad = cardsim.ladder(
+        GAME, "random,greedy", games=40, players=3, seed=3, matrix_deals=15,
+        progress=played.append,
+    )  # fmt: skip
+    return lad, sum(played)
+
+
+def test_a_short_matrix_plays_m_deals_a_seating_and_counts_every_game(short_matrix):
+    lad, played = short_matrix
+    assert (lad.deals, lad.matrix_deals) == (40, 15)
+    assert list(lad.first_player["games"]) == [40, 40]  # no turn cap in Fruit Picking
+    # 6 seatings of the pair, each seating one level against two copies: 2 meetings a game
+    assert list(lad.matchups["meetings"]) == [6 * 15 * 2] * 2
+    assert lad.games == played == 2 * 40 + L.matrix_games_per_deal(2, 3) * 15
+
+
+def test_the_first_m_deals_give_the_matrix_of_a_ladder_of_m_deals(short_matrix):
+    lad, _ = short_matrix
+    same = cardsim.ladder(GAME, "random,greedy", games=15, players=3, seed=3)
+    pd.testing.assert_frame_equal(lad.matchups, same.matchups)
+    pd.testing.assert_frame_equal(lad.ratings(), same.ratings())
+    for key in ("order_score", "rating_spread", "elo_spread_low"):
+        assert lad.skill.iloc[0][key] == same.skill.iloc[0][key]
+    # the self-play kept its 40 deals: its first 15 are the other ladder's whole self-play
+    assert list(same.first_player["games"]) == [15, 15]
+
+
+def test_matrix_deals_equal_to_n_is_the_default_ladder():
+    default = cardsim.ladder(GAME, "random,greedy", games=30, players=2, seed=6)
+    given = cardsim.ladder(GAME, "random,greedy", games=30, players=2, seed=6, matrix_deals=30)
+    pd.testing.assert_frame_equal(default.matchups, given.matchups)
+    pd.testing.assert_frame_equal(default.first_player, given.first_player)
+    assert L.ladder_record(default) == L.ladder_record(given)
+    assert L.format_ladder(default) == L.format_ladder(given)
+    assert "30 deals per run" in L.format_ladder(default)
+
+
+@pytest.mark.parametrize(
+    "matrix, fragment",
+    [
+        (0, "--matrix-deals must be a positive whole number"),
+        (-2, "--matrix-deals must be a positive whole number"),
+        ("some", "--matrix-deals must be a positive whole number"),
+        (21, "--matrix-deals 21 is more than the self-play's 20 deals"),
+    ],
+)
+def test_bad_matrix_deals_are_one_line_and_exit_2(matrix, fragment):
+    result = invoke("ladder", GAME, "-n", 20, "--matrix-deals", matrix, "--levels", "random,greedy")
+    assert result.exit_code == 2, result.output
+    err = result.stderr.strip()
+    assert "\n" not in err and err.startswith("cardsim: error: ") and fragment in err, err
+
+
+def test_resume_with_another_matrix_deals_is_refused(tmp_path):
+    out = tmp_path / "ladder"
+    args = dict(games=20, players=2, seed=2, out=str(out))
+    first = cardsim.ladder(GAME, "random,greedy", matrix_deals=8, **args)
+    record = json.loads((out / "_ladder.json").read_text())
+    assert record["matrix_deals"] == 8 and record["matrix_deals_given"]
+    for other in (12, None):  # another M, or none (then M is -n: 20)
+        with pytest.raises(CardsimError, match="made with --matrix-deals 8") as caught:
+            cardsim.ladder(GAME, "random,greedy", matrix_deals=other, resume=True, **args)
+        assert "\n" not in str(caught.value)
+    # the same M resumes, and -n may be raised: only the self-play runs play more
+    again = cardsim.ladder(
+        GAME, "random,greedy", matrix_deals=8, resume=True, **{**args, "games": 30}
+    )
+    pd.testing.assert_frame_equal(again.matchups, first.matchups)
+    assert list(again.first_player["games"]) == [30, 30]
+
+
+def test_resume_of_a_ladder_saved_before_matrix_deals_reads_its_matchup_runs(tmp_path):
+    out = tmp_path / "ladder"
+    args = dict(games=20, players=2, seed=2, out=str(out))
+    cardsim.ladder(GAME, "random,greedy", **args)
+    (out / "_ladder.json").unlink()  # as a ladder saved before --matrix-deals left it
+    with pytest.raises(CardsimError, match="made with --matrix-deals 20"):
+        cardsim.ladder(GAME, "random,greedy", matrix_deals=10, resume=True, **args)
+    # without --matrix-deals both follow -n, which a resume may raise as before
+    more = cardsim.ladder(GAME, "random,greedy", resume=True, **{**args, "games": 25})
+    assert (more.deals, more.matrix_deals) == (25, 25)
+    assert not json.loads((out / "_ladder.json").read_text())["matrix_deals_given"]
+
+
 def test_command_json_and_report(tmp_path):
     report = tmp_path / "report"
     result = invoke(
-        "ladder", GAME, "-p", 2, "-n", 60, "--levels", "random,planner:money=1.2", "--format",
-        "json", "--report", report, "-q",
+        "ladder", GAME, "-p", 2, "-n", 60, "--matrix-deals", 30, "--levels",
+        "random,planner:money=1.2", "--format", "json", "--report", report, "-q",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["schema"] == "cardsim.ladder/1"
     assert doc["levels"] == ["random", "planner:money=1.2"]
-    for row in doc["matchups"]:
-        assert 0 <= row["ci_low"] <= row["score"] <= row["ci_high"] <= 1
+    assert (doc["deals"], doc["matrix_deals"], doc["games"]) == (60, 30, 2 * 60 + 2 * 30)
+    assert [row["meetings"] for row in doc["matchups"]] == [2 * 30] * 2
+    for row in doc["matchups"]:  # a 100% score's Wilson bound is 1 to rounding (1 - 2e-16)
+        assert 0 <= row["ci_low"] <= row["score"] + 1e-12
+        assert row["score"] <= row["ci_high"] + 1e-12 and row["ci_high"] <= 1
     for row in doc["first_player"]:
         assert 0 <= row["first_player_win_rate"] <= 1
         assert isinstance(row["edge_points"], float)
@@ -247,6 +360,8 @@ def test_command_json_and_report(tmp_path):
     md = (report / "report.md").read_text()
     assert "Matchups" in md and "First-player edge by skill level" in md
     assert "How much skill matters" in md
+    assert "60 deals per self-play run, 30 per matchup seating" in md
+    assert "30 deals per seating" in md and "60 deals a level" in md
     assert len(list((report / "figures").glob("*.png"))) == 2
 
 

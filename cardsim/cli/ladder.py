@@ -2,14 +2,13 @@
 
 The levels (``--levels``, default: random, greedy, the game's strongest heuristic bot, then
 ``ismcts`` at half and at its default budget when the game has it) play every pair's seatings and
-their own self-play on the same deals; see ``cardsim.analysis.experiments.ladder`` for what is reported.
+their own self-play on the same deals (``-n`` for the self-play, the first ``--matrix-deals`` of
+them for the pairs); see ``cardsim.analysis.experiments.ladder`` for what is reported.
 With ``--out DIR`` every run is saved as a results dataset in DIR as it is played, and
 ``--resume`` continues an interrupted ladder.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import click
 
@@ -36,8 +35,19 @@ ladder_games_option = click.option(
     default="1200",
     show_default=True,
     metavar="N",
-    help="Deals per run (each level's self-play, each seating of each pair): 1200 gives about "
-    "±3 points on every level's first-player edge.",
+    help="Deals of each level's self-play (and of each seating of each pair, unless "
+    "--matrix-deals): 1200 gives about ±3 points on every level's first-player edge.",
+)
+
+matrix_deals_option = click.option(
+    "--matrix-deals",
+    "matrix_deals",
+    default=None,
+    metavar="M",
+    help="Deals of each seating of each pair (the matchup matrix): the first M of the "
+    "self-play's -n deals, so the matrix stays paired with it. Default: -n. The matrix costs "
+    "levels*(levels-1)/2 pairs x 2 seatings (2 players) or 2K (K players) games a deal; its "
+    "cells need fewer deals than the self-play's edge.",
 )
 
 ladder_out_option = click.option(
@@ -56,6 +66,7 @@ ladder_out_option = click.option(
 @levels_option
 @options.players_option
 @ladder_games_option
+@matrix_deals_option
 @options.seed_option
 @options.rules_option
 @options.variant_option
@@ -73,6 +84,7 @@ def ladder(
     levels,
     players,
     games,
+    matrix_deals,
     seed,
     rules,
     variant,
@@ -119,15 +131,14 @@ def ladder(
             bot_files,
             chosen.metadata() if chosen is not None else None,
             out,
+            matrix_deals,
         )
-        if out is not None and not (resume and Path(out).is_dir()):
-            from cardsim.core.dataset import prepare_new_dataset
-
-            prepare_new_dataset(Path(out))
+        if out is not None:
+            experiments.open_ladder_out(setup, out, resume)
         for spec in setup.specs:
             runner.warm(spec)
     cluster, task_size = options.cluster_choice(cluster, task_size)
-    total = sum(s.n_games for s in setup.specs)
+    total = sum(s.n_games for s in setup.specs)  # -n a self-play run, --matrix-deals a seating
     try:
         with progress_bar(total, 0, quiet) as bar:
             frames = experiments.play_saved(

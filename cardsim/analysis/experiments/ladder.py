@@ -2,7 +2,9 @@
 
 A ladder is a list of levels, weakest first: a bot, optionally with parameters (``ismcts``,
 ``ismcts:iterations=200``, ``planner:money=1.2``). Three experiments on the same deals (game
-``i`` of the seed), after the 2025 Tabletop Games Balancing Competition (TAG):
+``i`` of the seed), after the 2025 Tabletop Games Balancing Competition (TAG); the self-play runs
+play deals ``0..N-1``, the matchup runs deals ``0..M-1`` (``--matrix-deals M``, at most ``N``,
+by default ``N``), so every matchup game shares its deal with the self-play:
 
 - **matchup matrix**: every pair of levels (a, b). With 2 players, both seatings; with K > 2, one
   ``a`` against K - 1 copies of ``b``, in every seat in turn (K rotations), and one ``b`` against
@@ -161,6 +163,10 @@ def matchup_seatings(a: str, b: str, n_players: int) -> list[tuple[str, ...]]:
     return one_a + one_b
 
 
+SELF_PLAY = "self-"  # the key prefix of a level's self-play run (``self-2``)
+MATCHUP = "match-"  # the key prefix of a pair's seating run (``match-0-3-1``)
+
+
 @dataclass(frozen=True)
 class LadderRun:
     """One run of the ladder: its key (``self-2``, ``match-0-3``), its bots (level labels, in
@@ -170,16 +176,28 @@ class LadderRun:
     bots: tuple[str, ...]
     seating: tuple[str, ...]
 
+    @property
+    def self_play(self) -> bool:
+        """A level's self-play (``-n`` deals), else a seating of a pair (``--matrix-deals``)."""
+        return self.key.startswith(SELF_PLAY)
+
 
 def ladder_plan(labels: Sequence[str], n_players: int) -> list[LadderRun]:
     """Every run of the ladder: the self-play of each level, then every pair's seatings."""
-    runs = [LadderRun(f"self-{i}", (a,), (a,) * n_players) for i, a in enumerate(labels)]
+    runs = [LadderRun(f"{SELF_PLAY}{i}", (a,), (a,) * n_players) for i, a in enumerate(labels)]
     for i, a in enumerate(labels):
         for j in range(i + 1, len(labels)):
             b = labels[j]
             for s, seating in enumerate(matchup_seatings(a, b, n_players)):
-                runs.append(LadderRun(f"match-{i}-{j}-{s}", (a, b), seating))
+                runs.append(LadderRun(f"{MATCHUP}{i}-{j}-{s}", (a, b), seating))
     return runs
+
+
+def matrix_games_per_deal(n_levels: int, n_players: int) -> int:
+    """Games one deal of the matrix costs: L(L-1)/2 pairs of 2 seatings (2 players) or 2K (K
+    players, one of each level against copies of the other, rotated)."""
+    seatings = 2 if n_players == 2 else 2 * n_players
+    return n_levels * (n_levels - 1) // 2 * seatings
 
 
 # -- analysis ------------------------------------------------------------------------------------
@@ -192,7 +210,8 @@ class Ladder:
     game_title: str
     levels: tuple[str, ...]
     n_players: int
-    deals: int  # games per run: deal i is game i of every run
+    deals: int  # games of each self-play run: deal i is game i of every run
+    matrix_deals: int  # games of each matchup run: deals 0..matrix_deals-1, at most ``deals``
     seed: int
     games: int  # all games played
     turn_cap_games: int
@@ -213,7 +232,7 @@ class Ladder:
 
 
 def _pair_frames(frames: Mapping[str, pd.DataFrame], i: int, j: int) -> list[pd.DataFrame]:
-    prefix = f"match-{i}-{j}-"
+    prefix = f"{MATCHUP}{i}-{j}-"
     return [f for key, f in frames.items() if key.startswith(prefix)]
 
 
@@ -241,7 +260,7 @@ def first_player_table(frames: Mapping[str, pd.DataFrame], labels: Sequence[str]
     the fair share and the edge in points (``*_points``) with its interval."""
     rows = []
     for i, label in enumerate(labels):
-        edge = first_player_advantage(frames[f"self-{i}"])
+        edge = first_player_advantage(frames[f"{SELF_PLAY}{i}"])
         rows.append(
             {
                 "level": label,
@@ -310,7 +329,7 @@ def fit_ladder_rating(frames: Mapping[str, pd.DataFrame], labels: Sequence[str])
     """Plackett-Luce over every matchup game, levels as bots, turn order in the model, standard
     errors clustered by deal."""
     games = pd.concat(
-        [f for key, f in frames.items() if key.startswith("match-")], ignore_index=True
+        [f for key, f in frames.items() if key.startswith(MATCHUP)], ignore_index=True
     )
     for col in [c for c in games.columns if c.startswith("bot_")]:
         games[col] = games[col].astype(str)
@@ -355,11 +374,13 @@ def analyse(
     first = first_player_table(frames, labels)
     skill = skill_table(frames, labels, rating)
     any_frame = next(iter(frames.values()))
+    matchup = next(f for key, f in frames.items() if key.startswith(MATCHUP))
     return Ladder(
         game_title=game_title,
         levels=tuple(labels),
         n_players=C.F.seat_count(any_frame),
-        deals=len(frames["self-0"]),
+        deals=len(frames[f"{SELF_PLAY}0"]),
+        matrix_deals=len(matchup),
         seed=seed,
         games=sum(len(f) for f in frames.values()),
         turn_cap_games=int(sum(f["turn_cap_hit"].sum() for f in frames.values())),
@@ -388,8 +409,9 @@ def _records(frame: pd.DataFrame) -> list[dict]:
 
 def ladder_record(lad: Ladder, game: str = "") -> dict:
     """The ladder as plain data, the body of ``--format json`` (``cardsim.ladder/1``, the
-    schema key added by the command): ``game`` the ruleset's name, rates as fractions of 1,
-    points only in ``*_points`` keys, every number with its interval."""
+    schema key added by the command): ``game`` the ruleset's name, ``deals`` the self-play's
+    games a level, ``matrix_deals`` each matchup seating's, rates as fractions of 1, points only
+    in ``*_points`` keys, every number with its interval."""
     rating = lad.ratings()[["level", "strength", "se", "ci_low", "ci_high", "elo", "elo_se"]]
     return {
         "game": game,
@@ -397,6 +419,7 @@ def ladder_record(lad: Ladder, game: str = "") -> dict:
         "players": lad.n_players,
         "levels": list(lad.levels),
         "deals": lad.deals,
+        "matrix_deals": lad.matrix_deals,
         "seed": lad.seed,
         "games": lad.games,
         "turn_cap_games": lad.turn_cap_games,
@@ -416,6 +439,17 @@ def ladder_record(lad: Ladder, game: str = "") -> dict:
     }
 
 
+def deals_text(lad: Ladder) -> str:
+    """How many deals the runs played, in words: one count when the matrix played the
+    self-play's deals, both when ``--matrix-deals`` made them differ."""
+    if lad.matrix_deals == lad.deals:
+        return f"{lad.deals:,} deals per run"
+    return (
+        f"{lad.deals:,} deals per self-play run, {lad.matrix_deals:,} per matchup seating "
+        f"(deals 0-{lad.matrix_deals - 1:,} of the same seed)"
+    )
+
+
 def _pct(x: float) -> str:
     return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
 
@@ -426,7 +460,7 @@ def format_ladder(lad: Ladder) -> str:
     lines = [
         wrap(f"{lad.game_title}: skill ladder in {k}-player games, seed {lad.seed}"),
         wrap(
-            f"levels, weakest first: {', '.join(lad.levels)}; {lad.deals:,} deals per run, "
+            f"levels, weakest first: {', '.join(lad.levels)}; {deals_text(lad)}, "
             f"{lad.games:,} games (deal i is game i of every run)"
         ),
     ]
@@ -499,9 +533,11 @@ __all__ = [
     "LadderRun",
     "Level",
     "analyse",
+    "deals_text",
     "default_levels",
     "format_ladder",
     "ladder_plan",
     "ladder_record",
+    "matrix_games_per_deal",
     "parse_levels",
 ]

@@ -11,7 +11,7 @@ import math
 
 import pandas as pd
 
-from cardsim.analysis.experiments.ladder import Ladder
+from cardsim.analysis.experiments.ladder import Ladder, deals_text
 from cardsim.analysis.reports.experiment_report import _run_rows, setup_section, strength_table
 from cardsim.analysis.reports.report import Report, Section, Table, render_figure
 from cardsim.analysis.results import Results
@@ -43,8 +43,8 @@ def matchup_section(lad: Ladder) -> Section:
     )
     caption = (
         f"Each cell: how often the row level finishes ahead of the column level where both sit "
-        f"(ties count half), 95% interval under it, bold when it excludes 50%. {lad.deals:,} "
-        f"deals per seating, seed {lad.seed}, {lad.n_players} players."
+        f"(ties count half), 95% interval under it, bold when it excludes 50%. "
+        f"{lad.matrix_deals:,} deals per seating, seed {lad.seed}, {lad.n_players} players."
     )
     fig = heatmap(
         matrix,
@@ -104,7 +104,7 @@ def first_player_section(lad: Ladder) -> Section:
     )
     caption = (
         "The starting player's win share minus fair in self-play (every seat the same level), "
-        "weakest level at the top; bars are 95% intervals."
+        f"{lad.deals:,} deals a level, weakest level at the top; bars are 95% intervals."
     )
     fig = forest(chart, "level", [("edge", "first-player edge, points")], "First-player edge by "
                  "skill level")  # fmt: skip
@@ -156,6 +156,12 @@ def ladder_sections(lad: Ladder) -> list[Section]:
     return [matchup_section(lad), first_player_section(lad), skill_section(lad)]
 
 
+def _deals_row(lad: Ladder) -> str:
+    if lad.matrix_deals == lad.deals:
+        return f"{lad.deals:,} per run (self-play of each level, each seating of each pair)"
+    return deals_text(lad)  # the self-play's and the matrix's counts, which differ
+
+
 def ladder_report(lad: Ladder, first: Results) -> Report:
     """The report of ``cardsim ladder``; ``first``: a run of the ladder (for the metadata every
     run shares: rules, seed, version)."""
@@ -165,7 +171,7 @@ def ladder_report(lad: Ladder, first: Results) -> Report:
     rows = _run_rows(first)
     rows[3:3] = [
         ("levels, weakest first", ", ".join(lad.levels)),
-        ("deals", f"{lad.deals:,} per run (self-play of each level, each seating of each pair)"),
+        ("deals", _deals_row(lad)),
         ("games", f"{lad.games:,}"),
     ]
     text = ["Deal i is game i of the seed in every run: every level meets the same cards."]
