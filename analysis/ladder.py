@@ -58,17 +58,22 @@ class Study:
     levels: str | None = None  # --levels, weakest first
 
 
-# the usual player counts of each game (cardsim games), two per game
+# the usual player counts of each game (cardsim games), two per game. The self-play's deals give
+# ±3 points on the top level's first-player edge (1,200 at 2 players, where a 50% share is the
+# worst case; 1,000 at 3 and 800 at 4 players, fair shares of 33% and 25%); the matrix plays
+# fewer where its cost (levels*(levels-1)/2 * 2K games a deal, most of them with search bots)
+# would take hours on the 2-core machine: docs/ladder.md, "Matrix deals"
 STUDIES = (
     Study("fruit-picking", 2),
-    Study("fruit-picking", 4),
-    Study("pajarracos", 3),
-    Study("pajarracos", 4),
-    Study("piepmatz", 2),
-    Study("piepmatz", 4),
-    Study("pina-pirata", 2),
-    Study("pina-pirata", 4),
+    Study("fruit-picking", 4, games=800, matrix_games=60),
+    Study("pajarracos", 3, games=1000, matrix_games=100),
+    Study("pajarracos", 4, games=800, matrix_games=60),
+    Study("piepmatz", 2, matrix_games=300),
+    Study("piepmatz", 4, games=800, matrix_games=60),
+    Study("pina-pirata", 2, matrix_games=400),
+    Study("pina-pirata", 4, games=800, matrix_games=60),
 )
+STUDY_RECORD = "study.json"  # beside ladder.json: how long the study took, and when
 
 
 def table_study(game: str, players: int) -> Study:
@@ -148,14 +153,24 @@ def run_study(study: Study, report: Path, threads: int | None) -> dict:
     seconds = time.perf_counter() - t0
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
-    doc = json.loads(done.stdout)
     (target / "ladder.json").write_text(done.stdout)
-    return {
-        "doc": doc,
-        "seconds": seconds,
-        "load": (load + os.getloadavg()[0]) / 2,
+    record = {
+        "seconds": round(seconds, 1),
+        "load": round((load + os.getloadavg()[0]) / 2, 2),
         "command": " ".join(ladder_args(study)),
+        "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
+    (target / STUDY_RECORD).write_text(json.dumps(record, indent=2) + "\n")
+    return {"doc": json.loads(done.stdout), **record}
+
+
+def saved_study(study: Study, report: Path) -> dict | None:
+    """A study played before (its ``ladder.json`` and ``study.json``), or None."""
+    target = report / study.game / f"ladder-{study.players}p"
+    if not (target / "ladder.json").exists() or not (target / STUDY_RECORD).exists():
+        return None
+    record = json.loads((target / STUDY_RECORD).read_text())
+    return {"doc": json.loads((target / "ladder.json").read_text()), **record}
 
 
 def deals_cell(doc: dict) -> str:
@@ -216,9 +231,13 @@ def main() -> None:
     commands = ["", "Commands:", ""]
     for row in studies:
         study = run_study(with_command_line(row, args), args.report, args.threads)
-        line = summary_line(row.players, study)
-        print(line, study["doc"]["verdict"], sep="\n", flush=True)
-        lines.append(line)
+        print(summary_line(row.players, study), study["doc"]["verdict"], sep="\n", flush=True)
+    # the table: every study of STUDIES played so far (this run's and earlier runs' records)
+    for row in STUDIES:
+        study = saved_study(row, args.report)
+        if study is None:
+            continue
+        lines.append(summary_line(row.players, study))
         verdicts.append(f"- {row.players} players: {study['doc']['verdict']}")
         commands.append(f"- `cardsim {study['command']}`")
     text = "\n".join(lines + verdicts + commands) + "\n"
