@@ -62,7 +62,7 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached
 from cardsim.core.rng import next_u64, randint
 
-# The bot's parameter vector (float64): the five named parameters, then the rollout bots' own
+# The bot's parameter vector (float64): the named parameters (PARAM_NAMES), then the rollout bots' own
 # default parameters, ROLLOUT_WIDTH entries each in the order of ``rollout_names``.
 P_ITERATIONS, P_C, P_ROLLOUT, P_REWARD, P_FINAL, P_OPPONENTS, P_PRIOR, P_BIAS = range(8)
 PARAM_NAMES = ("iterations", "c", "rollout", "reward", "final", "opponents", "prior", "bias")
@@ -268,6 +268,15 @@ def ucb(tree, tree_value, child, c):
 
 
 @njit(**RULES_JIT)
+def expand(tree, tree_value, n_nodes, node, seat, phase, legal, k):
+    """Add decision ``legal[k]`` as a new child of ``node`` (available once, unvisited):
+    ``select``'s answer (k, child row, nodes in the pool)."""
+    new_node(tree, tree_value, n_nodes, node, seat, phase, legal[k])
+    tree[n_nodes, T_AVAIL] = 1
+    return k, n_nodes, n_nodes + 1
+
+
+@njit(**RULES_JIT)
 def select(tree, tree_value, n_nodes, node, state, legal, n, c, prior_k, bias, rng):
     """One step down the tree at ``node`` for the determinization ``state`` with its legal
     decisions ``legal[:n]``: returns (index into legal, child row, nodes in the pool). Counts the
@@ -278,6 +287,7 @@ def select(tree, tree_value, n_nodes, node, state, legal, n, c, prior_k, bias, r
     seat = state[L.H_SEAT]
     phase = state[L.H_PHASE]
     untried = 0
+    prior_untried = False
     best = -1
     best_k = -1
     best_score = -1.0
@@ -285,6 +295,7 @@ def select(tree, tree_value, n_nodes, node, state, legal, n, c, prior_k, bias, r
         child = find_child(tree, node, seat, phase, legal[k])
         if child < 0:
             untried += 1
+            prior_untried = prior_untried or k == prior_k
             continue
         tree[child, T_AVAIL] += 1
         if tree[child, T_VISITS] == 0:
@@ -295,17 +306,13 @@ def select(tree, tree_value, n_nodes, node, state, legal, n, c, prior_k, bias, r
         if score > best_score:
             best, best_k, best_score = child, k, score
     if untried > 0 and n_nodes < tree.shape[0]:
-        if prior_k >= 0 and find_child(tree, node, seat, phase, legal[prior_k]) < 0:
-            new_node(tree, tree_value, n_nodes, node, seat, phase, legal[prior_k])
-            tree[n_nodes, T_AVAIL] = 1
-            return prior_k, n_nodes, n_nodes + 1
+        if prior_untried:
+            return expand(tree, tree_value, n_nodes, node, seat, phase, legal, prior_k)
         pick = randint(rng, untried)
         for k in range(n):
             if find_child(tree, node, seat, phase, legal[k]) < 0:
                 if pick == 0:
-                    new_node(tree, tree_value, n_nodes, node, seat, phase, legal[k])
-                    tree[n_nodes, T_AVAIL] = 1
-                    return k, n_nodes, n_nodes + 1
+                    return expand(tree, tree_value, n_nodes, node, seat, phase, legal, k)
                 pick -= 1
     return best_k, best, n_nodes
 
