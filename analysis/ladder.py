@@ -62,7 +62,7 @@ class Study:
 # ±3 points on the top level's first-player edge (1,200 at 2 players, where a 50% share is the
 # worst case; 1,000 at 3 and 800 at 4 players, fair shares of 33% and 25%); the matrix plays
 # fewer where its cost (levels*(levels-1)/2 * 2K games a deal, most of them with search bots)
-# would take hours on the 2-core machine: docs/ladder.md, "Matrix deals"
+# would take hours on the 2-core machine (docs/ladder.md, "Fewer deals for the matrix")
 STUDIES = (
     Study("fruit-picking", 2),
     Study("fruit-picking", 4, games=800, matrix_games=60),
