@@ -12,7 +12,8 @@ Per game (every ruleset with a determinizer unless ``--game``):
   policy) and the share of the search's time that the engine's turns account for at that speed
   (the rest is determinizing, the tree and the bots);
 - seconds per decision and per game at ``--iterations`` (ismcts in every seat, ``--games`` games);
-- games per second on 1 and on 2 threads (the same games) and their ratio;
+- games per second on 1 and on 2 threads (the same games) and their ratio, and the ratio on 2
+  threads in chunks of 4 games (the search runs' chunks before ``SEARCH_GAMES_PER_THREAD``);
 - the cold compile of a loop seating ismcts (an empty cache, in a child process) and the warm start
   of a second process (which must load it, not compile).
 """
@@ -35,6 +36,8 @@ from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.core.search_replay import SearchDecider
+
+OLD_SEARCH_CHUNK = 4
 
 
 def positions(spec, count: int, seed: int = 1):
@@ -110,8 +113,11 @@ def engine_speed(game: str, players: int, games: int = 20000) -> float:
         numba.set_num_threads(before)
 
 
-def game_speed(game: str, players: int, iterations: int, games: int, threads: int) -> float:
-    """Seconds per game of ismcts in every seat on ``threads`` threads."""
+def game_speed(
+    game: str, players: int, iterations: int, games: int, threads: int, chunk: int | None = None
+) -> float:
+    """Seconds per game of ismcts in every seat on ``threads`` threads (``chunk`` games a chunk,
+    default the run's own)."""
     params = {"ismcts": {"iterations": str(iterations)}}
     spec = runner.make_spec(
         game, games, players=players, bots=["ismcts"], seed=9, bot_params=params
@@ -120,7 +126,8 @@ def game_speed(game: str, players: int, iterations: int, games: int, threads: in
     numba.set_num_threads(threads)
     try:
         start = time.perf_counter()
-        decisions = sum(int(c.game_out[:, L.G_DECISIONS].sum()) for c in runner.iter_chunks(spec))
+        chunks = runner.iter_chunks(spec, chunk)
+        decisions = sum(int(c.game_out[:, L.G_DECISIONS].sum()) for c in chunks)
         seconds = time.perf_counter() - start
     finally:
         numba.set_num_threads(before)
@@ -201,6 +208,9 @@ def main() -> None:
             f"  ismcts in every seat: {one_decision:.3f} s a decision, {one_game:.1f} s a game "
             f"on 1 thread; {two_game:.1f} s a game on 2: {one_game / two_game:.2f}x"
         )
+        # the chunks of 4 games that search runs had before SEARCH_GAMES_PER_THREAD, same games
+        small, _ = game_speed(game, players, iterations, args.games, 2, OLD_SEARCH_CHUNK)
+        print(f"  2 threads in chunks of {OLD_SEARCH_CHUNK} games: {one_game / small:.2f}x")
         if not args.no_compile:
             cold, warm = cold_compile(game, players)
             print(
