@@ -16,6 +16,12 @@ level's self-play first-player edge (the worst case, a 50% win share in 2 player
 
     python analysis/ladder.py [--games 1200] [--matrix-games M] [--only GAME[:P,P]]
                               [--threads T] [--report reports] [--heuristic]
+                              [--data data/ladder] [--resume]
+
+Each study saves its games in ``--data`` (``cardsim ladder --out``) as they are played: a study
+killed part way is continued by the same command with ``--resume``, which also writes the reports
+again from the saved games without playing them (a change to the report's words or charts).
+Without ``--resume`` a study plays afresh.
 
 ``STUDIES`` is the table of studies: a game at a player count, and optionally its own deals
 (``games``), matrix deals (``matrix_games``, ``--matrix-deals``: the matchup runs play the first
@@ -35,6 +41,7 @@ import argparse
 import dataclasses
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -131,22 +138,29 @@ def ladder_args(study: Study) -> list[str]:
     return [*args, "--seed", str(SEED)]
 
 
-def ladder_command(study: Study, target: Path, threads: int | None) -> list[str]:
-    """The command that plays ``study`` and writes its report to ``target``, its JSON to
-    stdout."""
+def ladder_command(study: Study, target: Path, threads: int | None, saved: Path) -> list[str]:
+    """The command that plays ``study``, saves its games in ``saved`` (continuing what is there),
+    and writes its report to ``target``, its JSON to stdout."""
     command = [
         sys.executable, "-m", "cardsim.cli.main", *ladder_args(study), "--report", str(target),
-        "--force", "--format", "json", "-q",
+        "--out", str(saved), "--resume", "--force", "--format", "json", "-q",
     ]  # fmt: skip
     if threads is not None:
         command += ["--threads", str(threads)]
     return command
 
 
-def run_study(study: Study, report: Path, threads: int | None) -> dict:
-    """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it."""
+def run_study(study: Study, report: Path, threads: int | None, data: Path, resume: bool) -> dict:
+    """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it. Its games
+    go to ``data`` as they are played; ``resume`` keeps the games saved there by an earlier run
+    (after a kill, or to write the report again without playing), else they are played afresh:
+    games saved by older code must not stand in for the current engines'."""
     target = report / study.game / f"ladder-{study.players}p"
-    command = ladder_command(study, target, threads)
+    saved = data / f"{study.game}-{study.players}p"
+    if not resume:
+        shutil.rmtree(saved, ignore_errors=True)
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    command = ladder_command(study, target, threads, saved)
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
@@ -212,6 +226,19 @@ def main() -> None:
     parser.add_argument(
         "--heuristic", action="store_true", help="the heuristic levels only (no ismcts levels)"
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=ROOT / "data" / "ladder",
+        help="where each study saves its games as it plays (GAME-Pp, a cardsim ladder --out "
+        "dataset; not committed)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games saved in --data: finish studies a kill interrupted, or write "
+        "their reports again without playing (after a change to the reports only)",
+    )
     args = parser.parse_args()
     studies = parse_only(args.only) if args.only else STUDIES
     lines = [
@@ -230,7 +257,9 @@ def main() -> None:
     verdicts = ["", "Verdicts:", ""]
     commands = ["", "Commands:", ""]
     for row in studies:
-        study = run_study(with_command_line(row, args), args.report, args.threads)
+        study = run_study(
+            with_command_line(row, args), args.report, args.threads, args.data, args.resume
+        )
         print(summary_line(row.players, study), study["doc"]["verdict"], sep="\n", flush=True)
     # the table: every study of STUDIES played so far (this run's and earlier runs' records)
     for row in STUDIES:

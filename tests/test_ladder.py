@@ -198,6 +198,20 @@ def test_first_player_rows_are_self_play_with_intervals(planted):
     assert np.allclose(100 * (f["first_player_win_rate"] - f["fair_rate"]), f["edge_points"])
 
 
+@pytest.mark.parametrize(
+    "order, low, words",
+    [
+        (0.99, 0.98, "almost every game"),  # a 99.5% share at 2 players
+        (0.56, 0.50, "in most games"),  # 78%: not "almost every game" (Piña Pirata 2p)
+        (0.30, 0.25, "skill matters clearly"),
+        (0.10, 0.05, "luck decides most games"),
+        (0.10, -0.02, "does not measurably beat random"),  # the interval reaches 0
+    ],
+)
+def test_the_verdict_words_follow_the_order_score(order, low, words):
+    assert words in L._skill_words(order, low, order + 0.05)
+
+
 def test_same_seed_same_ladder_whatever_the_threads(planted):
     again = cardsim.ladder(GAME, "random,greedy,planner", games=120, players=3, seed=4, threads=1)
     pd.testing.assert_frame_equal(again.matchups, planted.matchups)

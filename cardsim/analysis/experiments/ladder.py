@@ -341,8 +341,11 @@ def _skill_words(order: float, low: float, high: float) -> str:
         return "how much skill matters against random play is not measured (random is no level)"
     if low <= 0 <= high:
         return "skill does not measurably beat random play"
-    if order >= 0.5:
+    # the order score is (win share - 1/n) / (1 - 1/n): 0.8 is a 90% share at 2 players, 85% at 4
+    if order >= 0.8:
         return "skill dominates: the top level beats random play almost every game"
+    if order >= 0.5:
+        return "skill matters strongly: the top level beats random play in most games"
     if order >= 0.2:
         return "skill matters clearly"
     return "skill matters, but luck decides most games"
