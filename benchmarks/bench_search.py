@@ -12,8 +12,10 @@ Per game (every ruleset with a determinizer unless ``--game``):
   policy) and the share of the search's time that the engine's turns account for at that speed
   (the rest is determinizing, the tree and the bots);
 - seconds per decision and per game at ``--iterations`` (ismcts in every seat, ``--games`` games);
-- games per second on 1 and on 2 threads (the same games) and their ratio, and the ratio on 2
-  threads in chunks of 4 games (the search runs' chunks before ``SEARCH_GAMES_PER_THREAD``);
+- games per second on 1 and on 2 threads (the same games) and their ratio; beside it, on the
+  same games, 2 threads in chunks of 4 games, and 2 threads chunk by chunk (each chunk's threads
+  waiting for its last game: ``specialize.run_chunk``, how search runs played before
+  ``game_pool``) in the run's own chunks;
 - the cold compile of a loop seating ismcts (an empty cache, in a child process) and the warm start
   of a second process (which must load it, not compile).
 """
@@ -31,13 +33,14 @@ import numba
 import numpy as np
 from numba import njit
 
-from cardsim.core import ismcts, registry, runner
+from cardsim.core import ismcts, kernel, play, registry, runner, specialize
 from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
+from cardsim.core.outcomes import game_column_names, seat_column_names
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.core.search_replay import SearchDecider
 
-OLD_SEARCH_CHUNK = 4
+SMALL_CHUNK = 4
 
 
 def positions(spec, count: int, seed: int = 1):
@@ -134,6 +137,32 @@ def game_speed(
     return seconds / games, seconds / max(decisions, 1)
 
 
+def chunk_by_chunk_speed(game: str, players: int, iterations: int, games: int, threads: int):
+    """Seconds per game as ``game_speed``, with each chunk (the run's own size) played on its own
+    by ``specialize.run_chunk``: its threads wait for its last game before the next starts."""
+    params = {"ismcts": {"iterations": str(iterations)}}
+    spec = runner.make_spec(
+        game, games, players=players, bots=["ismcts"], seed=9, bot_params=params
+    )
+    loop = specialize.loop_for(spec)
+    bot_code = specialize.loop_slots(spec)[2]
+    matrix = params_matrix(list(spec.bots))
+    rules = spec.rules_vector()
+    chunk = play.default_chunk(spec, threads)
+    game_cols = len(game_column_names(spec.ruleset))
+    seat_cols = len(seat_column_names(spec.ruleset))
+    start = time.perf_counter()
+    for first in range(0, games, chunk):
+        n = min(chunk, games - first)
+        specialize.run_chunk(
+            loop, threads, spec.seat_bot_table, bot_code, matrix, rules, spec.n_players,
+            spec.turn_cap(), spec.seed, spec.first_game + first,
+            np.zeros((n, game_cols), np.int32), np.zeros((n, players, seat_cols), np.int32),
+            np.zeros((threads, len(kernel.FAULT_COLUMNS)), np.int64),
+        )  # fmt: skip
+    return (time.perf_counter() - start) / games
+
+
 def cold_compile(game: str, players: int) -> tuple[float, float]:
     """Wall seconds of a first run seating ismcts from an empty cache, and of a second process."""
     command = [
@@ -208,9 +237,14 @@ def main() -> None:
             f"  ismcts in every seat: {one_decision:.3f} s a decision, {one_game:.1f} s a game "
             f"on 1 thread; {two_game:.1f} s a game on 2: {one_game / two_game:.2f}x"
         )
-        # the chunks of 4 games that search runs had before SEARCH_GAMES_PER_THREAD, same games
-        small, _ = game_speed(game, players, iterations, args.games, 2, OLD_SEARCH_CHUNK)
-        print(f"  2 threads in chunks of {OLD_SEARCH_CHUNK} games: {one_game / small:.2f}x")
+        # the same games in small chunks (the pool carries on across their ends), then chunk by
+        # chunk as before the pool: the tail of each chunk is what the pool takes away
+        small, _ = game_speed(game, players, iterations, args.games, 2, SMALL_CHUNK)
+        by_chunk = chunk_by_chunk_speed(game, players, iterations, args.games, 2)
+        print(
+            f"  2 threads in chunks of {SMALL_CHUNK} games: {one_game / small:.2f}x; chunk by "
+            f"chunk (threads waiting at each chunk's end): {one_game / by_chunk:.2f}x"
+        )
         if not args.no_compile:
             cold, warm = cold_compile(game, players)
             print(

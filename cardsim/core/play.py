@@ -23,14 +23,16 @@ from cardsim.core.bots import (
     params_matrix,
 )
 from cardsim.core.errors import CardsimError, StopNow
+from cardsim.core.game_pool import GamePool
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 from cardsim.core.spec import RunSpec
 
 DEFAULT_CHUNK = 1 << 16
 # a run seating a search bot (a tenth of a second to seconds a game) goes in chunks this many
-# games a thread, so that its progress moves every few games; not fewer, because the threads wait
-# for the chunk's last game at its end (4 games a chunk on 2 threads lost a fifth of the second
-# thread: 1.60-1.81x, benchmarks/bench_search.py). The chunk size never changes a result.
+# games a thread, so that its progress and its saved parts move every few games. Its threads no
+# longer wait at a chunk's end (``game_pool``: 4 games a chunk on 2 threads had lost a fifth of
+# the second thread, benchmarks/bench_search.py), so the size sets how often a chunk is saved,
+# not the speed. The chunk size never changes a result.
 SEARCH_GAMES_PER_THREAD = 8
 
 
@@ -190,10 +192,16 @@ def iter_chunks(
             for first in range(lo, hi, chunk_size):
                 yield first, min(chunk_size, hi - first)
 
+    def outputs(first: int, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A chunk's game rows, seat rows and a fault row per thread."""
+        return (
+            np.zeros((n, n_game_cols), np.int32),
+            np.zeros((n, spec.n_players, n_seat_cols), np.int32),
+            np.zeros((n_threads, len(kernel.FAULT_COLUMNS)), np.int64),
+        )
+
     def launch(first: int, n: int):
-        game_out = np.zeros((n, n_game_cols), np.int32)
-        seat_out = np.zeros((n, spec.n_players, n_seat_cols), np.int32)
-        faults = np.zeros((n_threads, len(kernel.FAULT_COLUMNS)), np.int64)
+        game_out, seat_out, faults = outputs(first, n)
         args = (
             loop,
             n_threads,
@@ -212,6 +220,30 @@ def iter_chunks(
         call = _Call(specialize.run_chunk, args) if prefetch else None
         return first, n, game_out, seat_out, faults, args, call
 
+    def seat_bots(first: int, n: int) -> np.ndarray:
+        if len(table) == 1:  # one seating (a plain run): its row repeated, ~1 ms less a chunk
+            return np.repeat(table, n, axis=0)
+        return table[np.arange(first, first + n) % len(table)]
+
+    if specialize.searches(loop):
+        # seconds a game: threads that carry on across the chunks' ends (``game_pool``)
+        common = (table, bot_code, params, rules, spec.n_players, spec.turn_cap(), spec.seed)
+
+        def buffers(game_cols: int, seat_cols: int) -> tuple:
+            return specialize.thread_buffers(loop, params, game_cols, seat_cols)
+
+        pool = GamePool(loop.run_block, n_threads, common, buffers, starts(), outputs)
+        for done, interrupted in pool.chunks(notify):
+            if done.faulted:
+                raise CardsimError(_fault_message(spec, loop, bot_code, params, rules, done.faults))
+            if stats is not None:
+                stats.decisions += done.decisions
+                stats.games += done.n
+            yield Chunk(done.first, done.game_out, done.seat_out, seat_bots(done.first, done.n))
+            if interrupted:
+                raise KeyboardInterrupt
+        return
+
     plan = iter(starts())
     following = next(plan, None)
     current = launch(*following) if following is not None else None
@@ -227,10 +259,7 @@ def iter_chunks(
         current = None
         if following is not None and prefetch and not interrupted:
             current = launch(*following)  # plays while the caller takes this chunk
-        if len(table) == 1:  # one seating (a plain run): its row repeated, ~1 ms less a chunk
-            seat_bot = np.repeat(table, n, axis=0)
-        else:
-            seat_bot = table[np.arange(first, first + n) % len(table)]
+        seat_bot = seat_bots(first, n)
         if stats is not None:
             stats.decisions += int(decisions)
             stats.games += n

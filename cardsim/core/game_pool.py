@@ -1,0 +1,218 @@
+"""Playing a search run's chunks on worker threads that carry on across the chunks' ends.
+
+A game with a search bot takes a tenth of a second to seconds, and the games of a chunk end
+unevenly: played chunk by chunk (``specialize.run_chunk``), every thread but the last waits at
+each chunk's end for the chunk's last game, a fifth of a thread lost at 4 games a thread
+(benchmarks/bench_search.py). Here the threads live as long as the run and take their next games
+from the next chunk as soon as the current one has none left to hand out, so only the run's own
+end waits. The chunks still come out whole and in order, so what the caller saves and when is
+unchanged; which thread plays a game never changes its result (each game draws from its own
+streams).
+
+How far the threads run ahead is bounded as with ``play.iter_chunks``'s prefetch: they open the
+chunk after the caller's current one, not more, so a caller that stops early leaves at most one
+chunk's games in flight to finish in the background. The pool holds no lock while its threads
+wait for the caller: a caller that neither finishes nor closes its iterator (one kept alive by a
+traceback) leaves idle threads behind, never a lock that would hang the next run.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardsim.core.errors import StopNow
+
+AHEAD = 1  # chunks the threads may open beyond the one the caller waits for or holds
+WAKE_SECONDS = 0.1  # the caller's wait between looks at Ctrl-C
+
+
+@dataclass
+class OpenChunk:
+    """A chunk being played: its outputs and which of its games are handed out and back."""
+
+    first: int  # the run's index of its first game
+    game_out: np.ndarray
+    seat_out: np.ndarray
+    faults: np.ndarray  # a row per thread (play.iter_chunks reads the first fault)
+    claimed: int = 0  # games handed out (in order: 0 .. claimed - 1)
+    returned: int = 0  # games of the shares that ended
+    decisions: int = 0
+    index: int = 0  # the chunk's place in the plan
+    faulted: bool = False
+
+    @property
+    def n(self) -> int:
+        return self.game_out.shape[0]
+
+    def settled(self, stopped: bool) -> bool:
+        """Every share handed out has ended, and no more will be (all handed out, a fault in it,
+        or the pool stopped handing out)."""
+        ended = self.returned == self.claimed
+        return ended and (self.claimed == self.n or self.faulted or stopped)
+
+
+class GamePool:
+    """``n_threads`` worker threads playing the chunks ``plan`` yields (``(first, n)`` pairs, in
+    order) with ``run_block`` (a play loop's: ``specialize``); ``chunks()`` gives them back whole,
+    in order.
+
+    ``run_block(*args, first, lo, hi, game_out, seat_out, fault_row, *buffers)`` plays a share
+    and returns its decisions (-1 after a bot's fault); ``buffers(game_cols, seat_cols)`` makes a
+    thread's buffers once; ``allocate(first, n)`` makes a chunk's outputs ``(game_out, seat_out,
+    faults)``, a fault row per thread."""
+
+    def __init__(
+        self,
+        run_block: Callable[..., int],
+        n_threads: int,
+        args: tuple,
+        buffers: Callable[[int, int], tuple],
+        plan: Iterator[tuple[int, int]],
+        allocate: Callable[[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]],
+    ) -> None:
+        self.run_block = run_block
+        self.args = args
+        self.buffers = buffers
+        self.plan = plan
+        self.allocate = allocate
+        self.cond = threading.Condition()
+        self.open: list[OpenChunk] = []  # opened and not yet handed to the caller, in order
+        self.opened = 0  # chunks opened so far
+        self.released = 0  # chunks the caller has finished with
+        self.planned_all = False
+        self.limit: int | None = None  # after a Ctrl-C: open no chunk past this many
+        self.stopped = False  # no more games handed out (a fault, an error, the caller left)
+        self.error: BaseException | None = None
+        self.n_workers = int(n_threads)
+        for w in range(self.n_workers):
+            threading.Thread(target=self.work, args=(w,), name="cardsim-pool", daemon=True).start()
+
+    # -- the workers ------------------------------------------------------------------------------
+
+    def work(self, w: int) -> None:
+        try:
+            buffers = None
+            while (share := self.claim()) is not None:
+                chunk, lo, hi = share
+                if buffers is None:  # a search bot's rows are the size of the chunk's
+                    buffers = self.buffers(chunk.game_out.shape[1], chunk.seat_out.shape[2])
+                decisions = self.run_block(
+                    *self.args, chunk.first, lo, hi, chunk.game_out, chunk.seat_out,
+                    chunk.faults[w], *buffers,
+                )  # fmt: skip
+                self.give_back(chunk, hi - lo, decisions)
+        except BaseException as exc:  # handed to the caller
+            with self.cond:
+                self.error = self.error or exc
+                self.stopped = True
+                self.cond.notify_all()
+
+    def claim(self) -> tuple[OpenChunk, int, int] | None:
+        """The next share: consecutive games of the first open chunk with games left, opening the
+        next chunk of the plan when the window allows; None when the pool is done."""
+        with self.cond:
+            while True:
+                if self.stopped:
+                    return None
+                for chunk in self.open:
+                    if self.limit is not None and chunk.index >= self.limit:
+                        break  # after a Ctrl-C: only the chunk the caller waits for
+                    if chunk.claimed < chunk.n:
+                        return self.share_of(chunk)
+                if self.planned_all:
+                    return None
+                if self.may_open():
+                    following = next(self.plan, None)
+                    if following is None:
+                        self.planned_all = True
+                        self.cond.notify_all()  # the caller may be waiting for the end
+                        return None
+                    first, n = following
+                    self.open.append(OpenChunk(first, *self.allocate(first, n), index=self.opened))
+                    self.opened += 1
+                    continue
+                self.cond.wait()
+
+    def may_open(self) -> bool:
+        window = self.released + 1 + AHEAD
+        if self.limit is not None:
+            window = min(window, self.limit)
+        return self.opened < window
+
+    def share_of(self, chunk: OpenChunk) -> tuple[OpenChunk, int, int]:
+        # half the games left divided among the threads, at least one: a thread slowed down
+        # plays fewer of them instead of holding the others up (as ``specialize.run_chunk``)
+        lo = chunk.claimed
+        hi = min(chunk.n, lo + max(1, (chunk.n - lo) // (2 * self.n_workers)))
+        chunk.claimed = hi
+        return chunk, lo, hi
+
+    def give_back(self, chunk: OpenChunk, games: int, decisions: int) -> None:
+        with self.cond:
+            chunk.returned += games
+            if decisions < 0:  # a bot's fault: the first of its share, recorded in faults
+                chunk.faulted = True
+                self.stopped = True  # no thread takes more games after a fault
+            else:
+                chunk.decisions += int(decisions)
+            self.cond.notify_all()
+
+    # -- the caller ------------------------------------------------------------------------------
+
+    def chunks(self, notify: Callable[[str], None] | None = None) -> Iterator[tuple]:
+        """``(chunk, interrupted)`` for each chunk of the plan, in order, once all its games are
+        played (or a fault stopped it: its ``faults`` say which). A first Ctrl-C lets the chunk
+        the caller waits for finish, gives it with ``interrupted`` and ends; a second one raises
+        ``StopNow`` at once (the threads finish their games in the background)."""
+        try:
+            while (chunk := self.next_settled(notify)) is not None:
+                interrupted = self.limit is not None
+                yield chunk, interrupted
+                with self.cond:
+                    self.released += 1
+                    self.cond.notify_all()
+                if interrupted or chunk.faulted:
+                    return
+        finally:
+            with self.cond:
+                self.stopped = True
+                self.cond.notify_all()
+
+    def next_settled(self, notify: Callable[[str], None] | None) -> OpenChunk | None:
+        interrupted_at = None
+        noted = False
+        with self.cond:
+            while True:
+                if self.error is not None:
+                    raise self.error
+                if self.open and self.open[0].settled(self.stopped):
+                    return self.open.pop(0)
+                if not self.open and self.planned_all:
+                    return None
+                try:
+                    self.cond.wait(WAKE_SECONDS)
+                except KeyboardInterrupt:
+                    if interrupted_at is not None:
+                        self.stopped = True
+                        self.cond.notify_all()
+                        raise StopNow from None
+                    interrupted_at = time.monotonic()
+                    # finish the chunk waited for (opened, or the next to open), nothing after
+                    self.limit = self.released + 1
+                    self.cond.notify_all()
+                if (
+                    interrupted_at is not None
+                    and not noted
+                    and notify is not None
+                    and time.monotonic() - interrupted_at > 1.0
+                ):
+                    noted = True
+                    notify(
+                        "interrupted: saving the games in flight first (Ctrl-C again to stop "
+                        "at once)"
+                    )
