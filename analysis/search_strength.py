@@ -9,7 +9,11 @@ machinery: ``experiments.play_blocks`` and ``analysis.compare``), so seat and tu
 out; win rates come with 95% intervals clustered by deal. Beside each result: iterations a
 decision and seconds a game (wall, on all threads; the machine's load is printed too).
 
-    python analysis/search_strength.py [--games 200] [--players 2] [--game NAME ...] [--out PATH]
+    python analysis/search_strength.py [--games 200] [--x2-games N] [--players 2] [--game NAME ...]
+                                       [--out PATH]
+
+``--x2-games``: deals of the second matchup when it needs more than the first (two search bots
+a budget apart are closer than the search and a heuristic; default ``--games``).
 
 Writes ``reports/search-strength/report.md`` (or ``--out``: one file per game when the games are
 run as separate processes side by side).
@@ -78,6 +82,9 @@ def markdown(table) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="deals per matchup")
+    parser.add_argument(
+        "--x2-games", type=int, default=None, help="deals of ismcts x2 vs ismcts (default --games)"
+    )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--game", action="append")
     parser.add_argument("--out", type=Path, default=OUT, help="the report's path")
@@ -107,14 +114,20 @@ def main() -> None:
             params=(2.0 * budget, *search.params[1:]),
         )
         lines += [f"## {ruleset.title}, {players} players", ""]
-        for label, pair in (
-            (f"ismcts ({budget} iterations) vs {STRONGEST[game]}", [search, bots[STRONGEST[game]]]),
-            (f"ismcts x2 ({2 * budget}) vs ismcts ({budget})", [double, search]),
+        x2_games = args.x2_games or args.games
+        for label, pair, deals in (
+            (
+                f"ismcts ({budget} iterations) vs {STRONGEST[game]}",
+                [search, bots[STRONGEST[game]]],
+                args.games,
+            ),
+            (f"ismcts x2 ({2 * budget}) vs ismcts ({budget})", [double, search], x2_games),
         ):
-            table, per_game = matchup(game, players, args.games, pair)
+            table, per_game = matchup(game, players, deals, pair)
             print(label, per_game, flush=True)
             print(table.to_string(index=False), flush=True)
-            lines += [f"### {label}", "", f"{per_game:.2f} s a game (wall, 2 threads)", ""]
+            timing = f"{deals:,} deals, {per_game:.2f} s a game (wall, 2 threads)"
+            lines += [f"### {label}", "", timing, ""]
             lines += markdown(table) + [""]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n")
