@@ -19,13 +19,13 @@ traceback) leaves idle threads behind, never a lock that would hang the next run
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from cardsim.core.errors import StopNow
+from cardsim.core.interrupts import CtrlC
 
 AHEAD = 1  # chunks the threads may open beyond the one the caller waits for or holds
 WAKE_SECONDS = 0.1  # the caller's wait between looks at Ctrl-C
@@ -184,8 +184,7 @@ class GamePool:
                 self.cond.notify_all()
 
     def next_settled(self, notify: Callable[[str], None] | None) -> OpenChunk | None:
-        interrupted_at = None
-        noted = False
+        ctrl_c = CtrlC()
         with self.cond:
             while True:
                 if self.error is not None:
@@ -197,22 +196,13 @@ class GamePool:
                 try:
                     self.cond.wait(WAKE_SECONDS)
                 except KeyboardInterrupt:
-                    if interrupted_at is not None:
+                    try:
+                        ctrl_c.heard()
+                    except StopNow:
                         self.stopped = True
                         self.cond.notify_all()
-                        raise StopNow from None
-                    interrupted_at = time.monotonic()
+                        raise
                     # finish the chunk waited for (opened, or the next to open), nothing after
                     self.limit = self.released + 1
                     self.cond.notify_all()
-                if (
-                    interrupted_at is not None
-                    and not noted
-                    and notify is not None
-                    and time.monotonic() - interrupted_at > 1.0
-                ):
-                    noted = True
-                    notify(
-                        "interrupted: saving the games in flight first (Ctrl-C again to stop "
-                        "at once)"
-                    )
+                ctrl_c.tick(notify)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -22,8 +21,9 @@ from cardsim.core.bots import (
     bot_origin,
     params_matrix,
 )
-from cardsim.core.errors import CardsimError, StopNow
+from cardsim.core.errors import CardsimError
 from cardsim.core.game_pool import GamePool
+from cardsim.core.interrupts import CtrlC
 from cardsim.core.outcomes import Chunk, game_column_names, seat_column_names
 from cardsim.core.spec import RunSpec
 
@@ -76,7 +76,6 @@ class RunStats:
 
 
 _KERNEL_LOCK = threading.Lock()  # one chunk at a time: numba's thread pools are not reentrant
-NOTE_AFTER_SECONDS = 1.0
 
 
 def call_interruptibly(fn: Callable, *args, notify: Callable[[str], None] | None = None):
@@ -119,29 +118,16 @@ class _Call:
 
     def wait(self, notify: Callable[[str], None] | None = None):
         """``(value, interrupted)``, as ``call_interruptibly`` says."""
-        done = self.done
-        interrupted_at = None
-        noted = False
-        while not done.is_set():
+        ctrl_c = CtrlC()
+        while not self.done.is_set():
             try:
-                done.wait(0.1)
+                self.done.wait(0.1)
             except KeyboardInterrupt:
-                if interrupted_at is not None:
-                    raise StopNow from None
-                interrupted_at = time.monotonic()
-            if (
-                interrupted_at is not None
-                and not noted
-                and notify is not None
-                and time.monotonic() - interrupted_at > NOTE_AFTER_SECONDS
-            ):
-                noted = True
-                notify(
-                    "interrupted: saving the games in flight first (Ctrl-C again to stop at once)"
-                )
+                ctrl_c.heard()
+            ctrl_c.tick(notify)
         if "error" in self.box:
             raise self.box["error"]
-        return self.box["value"], interrupted_at is not None
+        return self.box["value"], ctrl_c.interrupted
 
 
 def iter_chunks(
