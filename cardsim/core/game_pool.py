@@ -26,6 +26,7 @@ import numpy as np
 
 from cardsim.core.errors import StopNow
 from cardsim.core.interrupts import CtrlC
+from cardsim.core.specialize import MIN_SEARCH_SHARE, share_end
 
 AHEAD = 1  # chunks the threads may open beyond the one the caller waits for or holds
 WAKE_SECONDS = 0.1  # the caller's wait between looks at Ctrl-C
@@ -145,10 +146,8 @@ class GamePool:
         return self.opened < window
 
     def share_of(self, chunk: OpenChunk) -> tuple[OpenChunk, int, int]:
-        # half the games left divided among the threads, at least one: a thread slowed down
-        # plays fewer of them instead of holding the others up (as ``specialize.run_chunk``)
         lo = chunk.claimed
-        hi = min(chunk.n, lo + max(1, (chunk.n - lo) // (2 * self.n_workers)))
+        hi = share_end(lo, chunk.n, self.n_workers, MIN_SEARCH_SHARE)
         chunk.claimed = hi
         return chunk, lo, hi
 

@@ -754,6 +754,13 @@ MIN_SHARE = 64
 MIN_SEARCH_SHARE = 1
 
 
+def share_end(lo: int, n_games: int, n_workers: int, min_share: int) -> int:
+    """The end of the share that starts at game ``lo`` of ``n_games``: half the games left divided
+    among the threads, at least ``min_share``; a thread slowed down plays fewer of them instead of
+    holding the others up."""
+    return min(n_games, lo + max(min_share, (n_games - lo) // (2 * n_workers)))
+
+
 def run_chunk(
     loop,
     n_threads,
@@ -798,7 +805,7 @@ def run_chunk(
             lo = claimed[0]
             if lo >= n_games or faulted.is_set():
                 return None
-            hi = min(n_games, lo + max(min_share, (n_games - lo) // (2 * n_workers)))
+            hi = share_end(lo, n_games, n_workers, min_share)
             claimed[0] = hi
             return lo, hi
 
