@@ -10,10 +10,12 @@ out; win rates come with 95% intervals clustered by deal. Beside each result: it
 decision and seconds a game (wall, on all threads; the machine's load is printed too).
 
     python analysis/search_strength.py [--games 200] [--x2-games N] [--players 2] [--game NAME ...]
-                                       [--out PATH]
+                                       [--param KEY=VALUE ...] [--out PATH]
 
 ``--x2-games``: deals of the second matchup when it needs more than the first (two search bots
-a budget apart are closer than the search and a heuristic; default ``--games``).
+a budget apart are closer than the search and a heuristic; default ``--games``). ``--param``:
+an ``ismcts`` parameter other than its default in both matchups (``reward=margin``; the doubled
+bot doubles the ``iterations`` given), to measure a change of the search before it becomes one.
 
 Writes ``reports/search-strength/report.md`` (or ``--out``: one file per game when the games are
 run as separate processes side by side).
@@ -32,6 +34,7 @@ import numpy as np
 
 from cardsim import experiments
 from cardsim.analysis.experiments import compare
+from cardsim.core import bots as bot_params
 from cardsim.core import ismcts, registry, runner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +90,9 @@ def main() -> None:
     )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--game", action="append")
+    parser.add_argument(
+        "--param", action="append", default=[], help="an ismcts parameter, KEY=VALUE (repeatable)"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="the report's path")
     args = parser.parse_args()
     games = args.game or [g for g in registry.available() if registry.get(g).determinize]
@@ -106,18 +112,20 @@ def main() -> None:
         ruleset = registry.get(game)
         players = max(ruleset.min_players, min(args.players, ruleset.max_players))
         bots = ruleset.bots()
-        search = bots["ismcts"]
+        changes = bot_params.parse_bot_params(f"ismcts.{pair}" for pair in args.param)
+        search = bot_params.with_params([bots["ismcts"]], changes)[0]
         budget = int(search.params[ismcts.P_ITERATIONS])
         double = dataclasses.replace(
             search,
             name="ismcts-x2",
             params=(2.0 * budget, *search.params[1:]),
         )
+        changed = "".join(f", {pair}" for pair in args.param if not pair.startswith("iterations"))
         lines += [f"## {ruleset.title}, {players} players", ""]
         x2_games = args.x2_games or args.games
         for label, pair, deals in (
             (
-                f"ismcts ({budget} iterations) vs {STRONGEST[game]}",
+                f"ismcts ({budget} iterations{changed}) vs {STRONGEST[game]}",
                 [search, bots[STRONGEST[game]]],
                 args.games,
             ),

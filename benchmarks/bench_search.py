@@ -1,7 +1,7 @@
 """Speed of the search bot ``ismcts`` per game, as figures and ratios taken in one run.
 
     python benchmarks/bench_search.py [--game NAME] [--players N] [--iterations 1000]
-                                      [--decisions 20] [--games 4] [--no-compile]
+                                      [--decisions 20] [--games 4] [--no-compile] [--pool-only]
 
 Per game (every ruleset with a determinizer unless ``--game``):
 
@@ -12,10 +12,13 @@ Per game (every ruleset with a determinizer unless ``--game``):
   policy) and the share of the search's time that the engine's turns account for at that speed
   (the rest is determinizing, the tree and the bots);
 - seconds per decision and per game at ``--iterations`` (ismcts in every seat, ``--games`` games);
-- games per second on 1 and on 2 threads (the same games) and their ratio; beside it, on the
-  same games, 2 threads in chunks of 4 games, and 2 threads chunk by chunk (each chunk's threads
-  waiting for its last game: ``specialize.run_chunk``, how search runs played before
-  ``game_pool``) in the run's own chunks;
+- games per second on 1 (the games one at a time) and on 2 threads (the same games) and their
+  ratio; the longest game's share of the total, and the best ratio any schedule of these games
+  on 2 threads could reach (a game is one thread's from start to end: a run lasts at least its
+  longest game); beside it, on the same games (not with ``--pool-only``), 2 threads in chunks
+  of 4 games, and 2 threads chunk by chunk (each chunk's threads waiting for its last game:
+  ``specialize.run_chunk``, how search runs played before ``game_pool``) in the run's own
+  chunks;
 - the cold compile of a loop seating ismcts (an empty cache, in a child process) and the warm start
   of a second process (which must load it, not compile).
 """
@@ -121,10 +124,7 @@ def game_speed(
 ) -> float:
     """Seconds per game of ismcts in every seat on ``threads`` threads (``chunk`` games a chunk,
     default the run's own)."""
-    params = {"ismcts": {"iterations": str(iterations)}}
-    spec = runner.make_spec(
-        game, games, players=players, bots=["ismcts"], seed=9, bot_params=params
-    )
+    spec = _search_spec(game, players, iterations, games)
     before = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
@@ -137,30 +137,67 @@ def game_speed(
     return seconds / games, seconds / max(decisions, 1)
 
 
-def chunk_by_chunk_speed(game: str, players: int, iterations: int, games: int, threads: int):
-    """Seconds per game as ``game_speed``, with each chunk (the run's own size) played on its own
-    by ``specialize.run_chunk``: its threads wait for its last game before the next starts."""
+def _search_spec(game: str, players: int, iterations: int, games: int):
+    """The benchmark's run: ismcts in every seat, ``games`` games of seed 9."""
     params = {"ismcts": {"iterations": str(iterations)}}
-    spec = runner.make_spec(
+    return runner.make_spec(
         game, games, players=players, bots=["ismcts"], seed=9, bot_params=params
     )
+
+
+def _play_alone(spec, threads: int):
+    """A function playing games ``first .. first + n - 1`` of ``spec`` on their own with
+    ``specialize.run_chunk``: its threads wait for the last of them before it returns."""
     loop = specialize.loop_for(spec)
     bot_code = specialize.loop_slots(spec)[2]
     matrix = params_matrix(list(spec.bots))
     rules = spec.rules_vector()
-    chunk = play.default_chunk(spec, threads)
     game_cols = len(game_column_names(spec.ruleset))
     seat_cols = len(seat_column_names(spec.ruleset))
-    start = time.perf_counter()
-    for first in range(0, games, chunk):
-        n = min(chunk, games - first)
+
+    def play_games(first: int, n: int) -> int:
+        game_out = np.zeros((n, game_cols), np.int32)
         specialize.run_chunk(
             loop, threads, spec.seat_bot_table, bot_code, matrix, rules, spec.n_players,
-            spec.turn_cap(), spec.seed, spec.first_game + first,
-            np.zeros((n, game_cols), np.int32), np.zeros((n, players, seat_cols), np.int32),
+            spec.turn_cap(), spec.seed, spec.first_game + first, game_out,
+            np.zeros((n, spec.n_players, seat_cols), np.int32),
             np.zeros((threads, len(kernel.FAULT_COLUMNS)), np.int64),
         )  # fmt: skip
+        return int(game_out[:, L.G_DECISIONS].sum())
+
+    return play_games
+
+
+def chunk_by_chunk_speed(game: str, players: int, iterations: int, games: int, threads: int):
+    """Seconds per game as ``game_speed``, with each chunk (the run's own size) played on its own
+    by ``specialize.run_chunk``: its threads wait for its last game before the next starts."""
+    spec = _search_spec(game, players, iterations, games)
+    play_games = _play_alone(spec, threads)
+    chunk = play.default_chunk(spec, threads)
+    start = time.perf_counter()
+    for first in range(0, games, chunk):
+        play_games(first, min(chunk, games - first))
     return (time.perf_counter() - start) / games
+
+
+def game_seconds(game: str, players: int, iterations: int, games: int) -> tuple:
+    """(each game's seconds, decisions of all games) on one thread, the games played one at a
+    time (the same games as ``game_speed``)."""
+    play_games = _play_alone(_search_spec(game, players, iterations, games), 1)
+    seconds = np.zeros(games)
+    decisions = 0
+    for i in range(games):
+        start = time.perf_counter()
+        decisions += play_games(i, 1)
+        seconds[i] = time.perf_counter() - start
+    return seconds, decisions
+
+
+def two_thread_bound(seconds: np.ndarray) -> float:
+    """The best speed-up any schedule of these games on 2 threads can reach: a game is played by
+    one thread from start to end, so the run lasts at least its longest game, and at least half
+    of the games' total."""
+    return float(seconds.sum() / max(seconds.sum() / 2, seconds.max()))
 
 
 def cold_compile(game: str, players: int) -> tuple[float, float]:
@@ -199,6 +236,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--no-compile", action="store_true")
+    parser.add_argument(
+        "--pool-only", action="store_true", help="skip the chunked runs and the cold compile"
+    )
     args = parser.parse_args()
     games = args.game or [g for g in registry.available() if registry.get(g).determinize]
     print(
@@ -231,12 +271,22 @@ def main() -> None:
             f"  a determinization: {det * 1e6:.2f} us, {det / per_iteration:.0%} of an "
             f"iteration ({per_iteration * 1e6:.1f} us)"
         )
-        one_game, one_decision = game_speed(game, players, iterations, args.games, 1)
+        seconds, decisions = game_seconds(game, players, iterations, args.games)
+        one_game = seconds.mean()
         two_game, _ = game_speed(game, players, iterations, args.games, 2)
         print(
-            f"  ismcts in every seat: {one_decision:.3f} s a decision, {one_game:.1f} s a game "
-            f"on 1 thread; {two_game:.1f} s a game on 2: {one_game / two_game:.2f}x"
+            f"  ismcts in every seat: {seconds.sum() / decisions:.3f} s a decision, "
+            f"{one_game:.1f} s a game on 1 thread; {two_game:.1f} s a game on 2: "
+            f"{one_game / two_game:.2f}x"
         )
+        print(
+            f"  the longest game: {seconds.max():.1f} s on 1 thread, {seconds.max() / seconds.sum():.1%}"
+            f" of the {args.games} games' total; no schedule on 2 threads beats "
+            f"{two_thread_bound(seconds):.2f}x (the pool: "
+            f"{one_game / two_game / two_thread_bound(seconds):.0%} of that)"
+        )
+        if args.pool_only:
+            continue
         # the same games in small chunks (the pool carries on across their ends), then chunk by
         # chunk as before the pool: the tail of each chunk is what the pool takes away
         small, _ = game_speed(game, players, iterations, args.games, 2, SMALL_CHUNK)
