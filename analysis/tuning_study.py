@@ -102,6 +102,17 @@ class Study:
         bot = registry.get(self.game).bots()[self.top_bot]
         return int(bot.params[list(bot.param_names).index("iterations")])
 
+    def flags(self) -> str:
+        """The command-line options that set this study's sizes away from the defaults (the
+        summary's command must make the same study again)."""
+        sizes = (("--budget", "budget"), ("--screen-games", "screen_games"),
+                 ("--confirm-games", "confirm_games"))  # fmt: skip
+        return "".join(
+            f" {flag} {getattr(self, name)}"
+            for flag, name in sizes
+            if getattr(self, name) != getattr(Study, name)
+        )
+
     @property
     def top_iterations(self) -> int:
         return min(self.default_iterations, self.max_iterations)
@@ -236,14 +247,15 @@ def top_level_words(edge: dict, players: int) -> str:
     for side in ("a", "b"):
         _, lo, hi = edge_bounds(edge, side, players)
         fair[side] = lo <= 0 <= hi
-    if abs(edge["b"]) < abs(edge["a"]) and fair["b"]:
-        return "the winner's gain holds at the top level"
     if fair["a"] and fair["b"]:
+        # a smaller |edge| inside two intervals that both hold 0 is noise, not a gain
         return (
             "at the top level both are within their intervals of fair: the standard rules need "
             "no change there"
         )
-    if fair["a"] and not fair["b"]:
+    if fair["b"]:
+        return "the winner's gain holds at the top level"
+    if fair["a"]:
         side = "the first player now behind" if edge["b"] < 0 else "the first player still ahead"
         return (
             "the change does not carry over to strong play (at the top level the standard rules' "
@@ -312,7 +324,7 @@ def summary(study: Study, screened: dict, tuned: dict, confirmed: dict | None = 
         )
         + "; the tune searched them.",
         "",
-        "Made by `python analysis/tuning_" + study.game.replace("-", "_") + ".py`:",
+        f"Made by `python analysis/tuning_{study.game.replace('-', '_')}.py{study.flags()}`:",
         "",
         *(f"- `{command}` ({seconds:.0f} s)" for command, seconds in study.ran),
         "",
