@@ -137,6 +137,14 @@ OPPONENT_MODELS: dict[str, str] = {}
 # Default prior per ruleset (a built-in bot's name; not listed: ``none``).
 PRIORS: dict[str, str] = {"pajarracos": "strategist"}
 
+# Default exploration per ruleset (not listed: DEFAULT_C). Pajarracos 3p, where a 3-player win
+# share of ~1/3 leaves the children's means a few points apart: at c = 0.7 the exploration term
+# keeps a node's visits nearly even, and twice the iterations did not beat the default (2,000
+# against 1,000: 33.0% [30.9, 35.2], fair 33.3%, 200 deals); at 0.3 the visits follow the means:
+# 2,000 against 1,000 35.1% [33.6, 36.7] on 400 deals, and 1,000 against strategist 38.8%
+# [35.7, 42.1] (reports/search-strength/pajarracos.md; docs/search.md, "Strength").
+EXPLORATION: dict[str, float] = {"pajarracos": 0.3}
+
 
 def rollout_names(ruleset) -> tuple[str, ...]:
     """The rollout policies of ``ruleset``'s search bot: its built-in bots (not search bots), in
@@ -165,7 +173,7 @@ def search_bot(ruleset):
     opponents = OPPONENTS.index(OPPONENT_MODELS.get(ruleset.name, "tree"))
     prior = (NO_PRIOR, *names).index(PRIORS.get(ruleset.name, NO_PRIOR))
     params = [
-        float(iterations), DEFAULT_C, float(rollout), REWARD_WIN, FINAL_VISITS, float(opponents),
+        float(iterations), EXPLORATION.get(ruleset.name, DEFAULT_C), float(rollout), REWARD_WIN, FINAL_VISITS, float(opponents),
         float(prior), DEFAULT_BIAS,
     ]  # fmt: skip
     width = rollout_width(ruleset)
