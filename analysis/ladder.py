@@ -44,6 +44,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,6 +151,44 @@ def ladder_command(study: Study, target: Path, threads: int | None, saved: Path)
     return command
 
 
+class StudyClock:
+    """A study's playing seconds, over every run of it: a resumed study's time is the killed
+    run's and the resume's together. The total so far is written to ``path`` every
+    ``EVERY`` seconds (atomically), so a kill loses at most that much of the count."""
+
+    EVERY = 10.0
+
+    def __init__(self, path: Path, resume: bool) -> None:
+        self.path = path
+        self.before = float(path.read_text()) if resume and path.exists() else 0.0
+        self.t0 = time.perf_counter()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._tick, daemon=True)
+
+    def seconds(self) -> float:
+        return self.before + time.perf_counter() - self.t0
+
+    def _write(self) -> None:
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(f"{self.seconds():.1f}\n")
+        os.replace(temporary, self.path)
+
+    def _tick(self) -> None:
+        while not self.done.wait(self.EVERY):
+            self._write()
+
+    def __enter__(self) -> StudyClock:
+        self.t0 = time.perf_counter()
+        self._write()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.done.set()
+        self.thread.join()
+        self._write()
+
+
 def run_study(study: Study, report: Path, threads: int | None, data: Path, resume: bool) -> dict:
     """One ``cardsim ladder`` run: its JSON, the seconds it took and the load around it. Its games
     go to ``data`` as they are played; ``resume`` keeps the games saved there by an earlier run
@@ -162,9 +201,10 @@ def run_study(study: Study, report: Path, threads: int | None, data: Path, resum
     saved.parent.mkdir(parents=True, exist_ok=True)
     command = ladder_command(study, target, threads, saved)
     load = os.getloadavg()[0]
-    t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-    seconds = time.perf_counter() - t0
+    clock = StudyClock(data / f"{study.game}-{study.players}p.seconds", resume)
+    with clock:
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    seconds = clock.seconds()
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
     (target / "ladder.json").write_text(done.stdout)
