@@ -96,6 +96,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT, help="the report's path")
     args = parser.parse_args()
     games = args.game or [g for g in registry.available() if registry.get(g).determinize]
+    # the --param changes, parsed once for every game, and the label they add to its matchups
+    changes = bot_params.parse_bot_params(f"ismcts.{pair}" for pair in args.param)
+    changed = "".join(f", {pair}" for pair in args.param if not pair.startswith("iterations"))
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     lines = [
         "# Search strength: ismcts against the heuristics and against itself",
@@ -112,7 +115,6 @@ def main() -> None:
         ruleset = registry.get(game)
         players = max(ruleset.min_players, min(args.players, ruleset.max_players))
         bots = ruleset.bots()
-        changes = bot_params.parse_bot_params(f"ismcts.{pair}" for pair in args.param)
         search = bot_params.with_params([bots["ismcts"]], changes)[0]
         budget = int(search.params[ismcts.P_ITERATIONS])
         double = dataclasses.replace(
@@ -120,7 +122,6 @@ def main() -> None:
             name="ismcts-x2",
             params=(2.0 * budget, *search.params[1:]),
         )
-        changed = "".join(f", {pair}" for pair in args.param if not pair.startswith("iterations"))
         lines += [f"## {ruleset.title}, {players} players", ""]
         x2_games = args.x2_games or args.games
         for label, pair, deals in (
