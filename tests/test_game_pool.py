@@ -154,14 +154,16 @@ def test_ctrl_c_in_a_search_run_keeps_whole_chunks_and_resumes_to_the_same_rows(
     assert result.exit_code == 0, result.output
     expected = io.read_results(whole, compact=False)[0]
     path = tmp_path / "r"
-    for _ in range(3):  # a run that ends before it is signalled is started again
+    for _ in range(3):  # a run too near its end when signalled is started again
         proc = start(*SEARCH_RUN, "--out", str(path), "-q")
         deadline = time.monotonic() + 120
         while parts_on_disk(path) < 2 and proc.poll() is None:
             assert time.monotonic() < deadline, "no progress"
             time.sleep(0.002)
         proc.send_signal(signal.SIGSTOP)
-        mid_run = stopped(proc) and parts_on_disk(path) < SEARCH_GAMES // SEARCH_CHUNK
+        # the Ctrl-C lets the chunk being saved and the one waited for end: with fewer than 3
+        # chunks left (a slow test machine polls late) that is the whole run, exit 0 (seen in CI)
+        mid_run = stopped(proc) and parts_on_disk(path) <= SEARCH_GAMES // SEARCH_CHUNK - 3
         if mid_run:
             proc.send_signal(signal.SIGINT)
         proc.send_signal(signal.SIGCONT)

@@ -194,6 +194,7 @@ class GamePool:
                     return None
                 try:
                     self.cond.wait(WAKE_SECONDS)
+                    ctrl_c.tick(notify)  # a Ctrl-C while the note is printed counts too
                 except KeyboardInterrupt:
                     try:
                         ctrl_c.heard()
@@ -204,4 +205,3 @@ class GamePool:
                     # finish the chunk waited for (opened, or the next to open), nothing after
                     self.limit = self.released + 1
                     self.cond.notify_all()
-                ctrl_c.tick(notify)
