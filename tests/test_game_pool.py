@@ -1,8 +1,10 @@
 """The search runs' game pool (cardsim/core/game_pool.py): threads that carry on across the chunks'
 ends and still hand the chunks back whole and in order; every game once, whatever the threads and
-chunks; at most one chunk opened ahead of the caller; a bot's fault or an error stops it; a caller
-that leaves stops its threads; and a search run interrupted with Ctrl-C keeps its saved games and
-resumes to the rows of a whole run.
+chunks; at most one unsaved chunk opened ahead of the caller, so that a caller saving only in
+order holds the threads at a long game and one that saves chunks early lets them play past it
+(within a bound on the chunks held); a bot's fault or an error stops it; a caller that leaves
+stops its threads; and a search run interrupted with Ctrl-C, or killed during a long game, keeps
+its saved games and resumes to the rows of a whole run.
 
 The pool's unit tests play a stand-in for a play loop's ``run_block``: each game sleeps a set
 time and writes its own index, and every game's start is logged."""
@@ -20,6 +22,7 @@ from click.testing import CliRunner
 from cardsim.cli import run as run_command
 from cardsim.cli.main import cli
 from cardsim.core import dataset as io
+from cardsim.core import game_pool
 from cardsim.core.game_pool import AHEAD, GamePool
 from tests.test_faults import finish, parts_on_disk, start, stopped
 
@@ -107,6 +110,49 @@ def test_threads_carry_on_across_a_chunks_end_but_no_further_than_the_window():
     started = stand_in.started
     assert all(started[g] < handed[0] for g in range(4, 8))  # chunk 1 played beside game 3
     assert all(started[g] > back[0] for g in range(8, 16))  # chunk 2 waited for the caller
+
+
+def test_with_an_early_saver_the_threads_play_past_a_long_game_and_save_each_chunk_whole():
+    # game 3 waits until every later chunk is saved: without ``early`` (or with the window
+    # counting saved chunks) the other thread would stop after chunk 1 and game 3 time out
+    every_later_chunk_saved = threading.Event()
+    saved = {}
+
+    def game_seconds(game: int) -> float:
+        if game == 3:
+            assert every_later_chunk_saved.wait(10), f"only chunks {sorted(saved)} were saved"
+        return 0.002
+
+    def early(chunk) -> None:
+        saved[chunk.first] = list(chunk.game_out[:, 0])  # whole when saved
+        if len(saved) == 9:
+            every_later_chunk_saved.set()
+
+    pool = pool_of(StandIn(seconds=game_seconds), 40, 4)
+    got = [(c.first, list(c.game_out[:, 0])) for c, _ in pool.chunks(early=early)]
+    assert got == [(first, list(range(first, first + 4))) for first in range(0, 40, 4)]
+    assert saved == dict(got[1:])  # every chunk but the long game's, each once
+
+
+def test_chunks_saved_early_are_held_in_memory_no_further_than_the_bound(monkeypatch):
+    monkeypatch.setattr(game_pool, "HELD_GAMES", 12)  # chunks 0 to 2 (4 games each)
+    chunk_2_saved = threading.Event()
+
+    def game_seconds(game: int) -> float:
+        if game == 3:
+            assert chunk_2_saved.wait(10)
+            return 0.2  # time enough for the other thread to open chunk 3, were it allowed
+        return 0.002
+
+    def early(chunk) -> None:
+        if chunk.first == 8:
+            chunk_2_saved.set()
+
+    stand_in = StandIn(seconds=game_seconds)
+    handed = [
+        time.monotonic() for _ in game_pool.GamePool.chunks(pool_of(stand_in, 40, 4), None, early)
+    ]
+    assert max(g for g, at in stand_in.started.items() if at < handed[0]) < 12
 
 
 def test_a_fault_stops_the_pool_after_the_faulted_chunk():

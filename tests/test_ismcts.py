@@ -5,16 +5,23 @@ tests check behaviour, the benchmark and the strength study measure it."""
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
 import numba
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 from cardsim.cli.main import cli
+from cardsim.core import dataset as io
 from cardsim.core import ismcts, registry, runner, specialize
 from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
 from cardsim.core.rng import CHANCE_STREAM, stream_start
+from tests.test_faults import finish, start
 
 SEARCHABLE = [g for g in registry.available() if registry.get(g).determinize is not None]
 TINY = {"ismcts": {"iterations": "12"}}
@@ -275,7 +282,6 @@ def test_ismcts_beats_random_at_fruit_picking():
 def test_a_second_process_loads_the_compiled_search():
     """The loop seating ismcts is cached on disk with its search: another process loads it
     (numba's cache says "data loaded" for run_block) and compiles nothing of it."""
-    import os
     import subprocess
     import sys
 
@@ -294,3 +300,59 @@ def test_a_second_process_loads_the_compiled_search():
     lines = [ln for ln in done.stdout.splitlines() if "run_block" in ln]
     assert any("data loaded" in ln for ln in lines), done.stdout[-2000:]
     assert not any("saved" in ln for ln in lines)
+
+
+# -- a search run killed during a long game ------------------------------------------------------
+# (here, not in test_game_pool.py: the Piña Pirata loop it runs is the one this file's tests have
+# compiled, so that its command lines load it from the cache instead of compiling it again)
+
+# Piña Pirata's game 9 of seed 34 takes 2,917 decisions against a median of about 100, and a
+# search game's time grows faster than its length (each rollout plays to the end): 20 to 40 of
+# the other games' time
+LONG_RUN = ["run", "pina-pirata", "-n", "24", "-p", "2", "-b", "ismcts,random", "-s", "34"]
+LONG_RUN += ["--bot-param", "ismcts.iterations=12", "--chunk-size", "4"]
+LONG_GAME = 9
+
+
+def saved_ranges(path: Path) -> list[tuple[int, int]]:
+    """The ``[first, stop)`` game ranges of the parts on disk, in order (from their names)."""
+    names = os.listdir(path) if path.is_dir() else []
+    return sorted(tuple(map(int, m.groups())) for n in names if (m := io.PART_PATTERN.match(n)))
+
+
+def saved_past_a_gap(path: Path) -> bool:
+    """Whether a part on disk holds games after some game not yet saved."""
+    at = 0
+    for first, stop in saved_ranges(path):
+        if first > at:
+            return True
+        at = stop
+    return False
+
+
+def test_a_kill_during_a_long_game_keeps_the_chunks_played_past_it_and_resume_fills_the_gap(
+    tmp_path,
+):
+    code, out, err = finish(start(*LONG_RUN, "--out", str(tmp_path / "whole")), timeout=300)
+    assert code == 0, err
+    assert "Saved 24 games" in out  # each chunk saved early counted once, not again in its turn
+    expected = io.read_results(tmp_path / "whole", compact=False)[0]
+    decisions = expected.set_index("game")["decisions"]
+    assert decisions[LONG_GAME] > 10 * decisions.median()  # the long game is still long
+    path = tmp_path / "r"
+    proc = start(*LONG_RUN, "--out", str(path), "-q")
+    deadline = time.monotonic() + 120
+    while not saved_past_a_gap(path):  # the other thread saved a chunk past the long game
+        assert proc.poll() is None or saved_past_a_gap(path), "no chunk saved out of order"
+        assert time.monotonic() < deadline, "no progress"
+        time.sleep(0.002)
+    proc.kill()  # SIGKILL: nothing of the run's own code runs after it
+    proc.wait()
+    saved = saved_ranges(path)
+    assert not any(first <= LONG_GAME < stop for first, stop in saved), saved  # still playing
+    assert saved[-1][0] > LONG_GAME  # but a chunk after it is kept
+    code, _, err = finish(start(*LONG_RUN, "--out", str(path), "--resume", "-q"), timeout=300)
+    assert code == 0, err
+    df, meta = io.read_results(path, compact=False)
+    assert meta["complete"] and df["game"].is_unique
+    pd.testing.assert_frame_equal(df, expected)

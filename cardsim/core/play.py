@@ -140,6 +140,7 @@ def iter_chunks(
     ranges: Sequence[tuple[int, int]] | None = None,
     notify: Callable[[str], None] | None = None,
     prefetch: bool = False,
+    early: Callable[[Chunk], None] | None = None,
 ) -> Iterable[Chunk]:
     """Play the run's games from game ``first_game + start`` on, one chunk at a time (or the
     games of ``ranges``, ``[first, stop)`` pairs of game indices, e.g. the gaps of a resumed run).
@@ -152,6 +153,11 @@ def iter_chunks(
     The chunks are the same and come in the same order; a caller that stops early leaves the
     chunk in flight to finish in the background (``runner.run`` prefetches only when it
     cannot stop early). Only on the main thread (elsewhere each chunk is just called).
+
+    ``early(chunk)``: a search run's later chunks, each as soon as it is played whole, while
+    the run waits for a long game of the chunk due (``game_pool``); every chunk is still
+    yielded in order. Only for a caller that can save chunks out of order and will not stop
+    early; other runs never call it.
 
     A bot's fault (an answer outside the legal decisions, an exception in a guarded bot) raises
     a one-line ``CardsimError`` naming the bot, the seat and the game; the chunks before it were
@@ -220,8 +226,11 @@ def iter_chunks(
         def buffers(game_cols: int, seat_cols: int) -> tuple:
             return specialize.thread_buffers(loop, params, game_cols, seat_cols)
 
+        def save_early(done) -> None:
+            early(Chunk(done.first, done.game_out, done.seat_out, seat_bots(done.first, done.n)))
+
         pool = GamePool(loop.run_block, n_threads, common, buffers, starts(), outputs)
-        for done, interrupted in pool.chunks(notify):
+        for done, interrupted in pool.chunks(notify, save_early if early is not None else None):
             if done.faulted:
                 raise CardsimError(_fault_message(spec, loop, bot_code, params, rules, done.faults))
             if stats is not None:

@@ -99,17 +99,51 @@ def run(
             )
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
+    early = _EarlySaver(sinks, progress) if until is None else None
     t0 = time.perf_counter()
     try:
         # the sinks take a chunk while the next one plays, unless ``until`` may stop the run
-        chunks = iter_chunks(spec, chunk_size, start, stats, ranges, notify, until is None)
+        chunks = iter_chunks(
+            spec, chunk_size, start, stats, ranges, notify, until is None, early and early.save
+        )
         for chunk in chunks:
             for sink in sinks:
                 sink(chunk)
-            if progress is not None:
+            counted = early is not None and early.counted(chunk)
+            if progress is not None and not counted:
                 progress(len(chunk))
             if until is not None and until():
                 break
     finally:
         stats.seconds = time.perf_counter() - t0
     return stats
+
+
+class _EarlySaver:
+    """Hands a search run's chunks played ahead of their turn to the sinks that can save them
+    out of order (``save_early``: ``DatasetSink``), so that one long game neither holds the other
+    threads (``game_pool``) nor risks their games; the progress counts them when saved. ``None``
+    for ``save`` when no sink saves early (the chunks then wait their turn)."""
+
+    def __init__(self, sinks: Sequence, progress: Callable[[int], None] | None) -> None:
+        self.savers = [sink.save_early for sink in sinks if hasattr(sink, "save_early")]
+        self.progress = progress
+        self.done: set[int] = set()  # the first game of each chunk saved early
+
+    @property
+    def save(self) -> Callable[[Chunk], None] | None:
+        return self._save if self.savers else None
+
+    def _save(self, chunk: Chunk) -> None:
+        for save in self.savers:
+            save(chunk)
+        self.done.add(chunk.first_game)
+        if self.progress is not None:
+            self.progress(len(chunk))
+
+    def counted(self, chunk: Chunk) -> bool:
+        """Whether ``chunk``, now in its turn, was saved (and counted) early."""
+        if chunk.first_game in self.done:
+            self.done.discard(chunk.first_game)
+            return True
+        return False

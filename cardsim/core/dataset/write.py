@@ -291,6 +291,7 @@ class DatasetSink:
         self.path = Path(path)
         self.spec = spec
         self.games = 0  # games on disk for this run
+        self.saved_early: set[int] = set()  # the first game of each chunk saved before its turn
         self.note = ""  # a line for the user about what resume did
         self.missing: list[tuple[int, int]] = []
         self.lock = lock if lock is not None else lock_out(self.path, spec, resume)
@@ -372,12 +373,27 @@ class DatasetSink:
             raise os_problem("cannot write the metadata of", self.path, exc) from None
 
     def __call__(self, chunk: Chunk) -> None:
+        if chunk.first_game in self.saved_early:  # its part is on disk already
+            self.saved_early.discard(chunk.first_game)
+            return
+        self._write(chunk)
+
+    def save_early(self, chunk: Chunk) -> None:
+        """Save a chunk before its turn (a search run's threads played past a long game:
+        ``game_pool``); when it comes in order it is not written again. The parts on disk may
+        then leave a gap, which a killed run's ``--resume`` fills."""
+        if chunk.first_game not in self.saved_early:
+            self._write(chunk, early=True)
+
+    def _write(self, chunk: Chunk, early: bool = False) -> None:
         spec = self.spec
         frame = chunk_frame(spec.ruleset, spec.n_players, spec.bot_names, chunk)
         try:
             with _interrupts_deferred():  # a Ctrl-C after the rename must find the part counted
                 write_part(self.path, frame, dataset_metadata(spec))
                 self.games += len(chunk)
+                if early:
+                    self.saved_early.add(chunk.first_game)
         except OSError as exc:
             raise os_problem("cannot write a part of", self.path, exc) from None
 
