@@ -12,8 +12,9 @@ Per game (every ruleset with a determinizer unless ``--game``):
   policy) and the share of the search's time that the engine's turns account for at that speed
   (the rest is determinizing, the tree and the bots);
 - seconds per decision and per game at ``--iterations`` (ismcts in every seat, ``--games`` games);
-- games per second on 1 (the games one at a time) and on 2 threads (the same games) and their
-  ratio; the longest game's share of the total, and the best ratio any schedule of these games
+- games per second on 1 (the games one at a time) and on 2 threads (the same games, played as
+  ``cardsim run`` plays them, with nothing saved and saving a dataset) and their ratios; the
+  longest game's share of the total, and the best ratio any schedule of these games
   on 2 threads could reach (a game is one thread's from start to end: a run lasts at least its
   longest game); beside it, on the same games (not with ``--pool-only``), 2 threads in chunks
   of 4 games, and 2 threads chunk by chunk (each chunk's threads waiting for its last game:
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -39,6 +41,7 @@ from numba import njit
 from cardsim.core import ismcts, kernel, play, registry, runner, specialize
 from cardsim.core import layout as L
 from cardsim.core.bots import params_matrix
+from cardsim.core.dataset import DatasetSink
 from cardsim.core.outcomes import game_column_names, seat_column_names
 from cardsim.core.rng import CHANCE_STREAM, stream_start
 from cardsim.core.search_replay import SearchDecider
@@ -120,21 +123,28 @@ def engine_speed(game: str, players: int, games: int = 20000) -> float:
 
 
 def game_speed(
-    game: str, players: int, iterations: int, games: int, threads: int, chunk: int | None = None
-) -> float:
-    """Seconds per game of ismcts in every seat on ``threads`` threads (``chunk`` games a chunk,
-    default the run's own)."""
+    game: str,
+    players: int,
+    iterations: int,
+    games: int,
+    threads: int,
+    chunk: int | None = None,
+    save: bool = False,
+) -> tuple[float, float]:
+    """Seconds per game and per decision of ismcts in every seat on ``threads`` threads, played as
+    ``cardsim run`` plays them (``runner.run``; ``chunk`` games a chunk, default the run's own);
+    ``save``: into a dataset, as with ``--out`` (each chunk saved as soon as it is played whole)."""
     spec = _search_spec(game, players, iterations, games)
     before = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        start = time.perf_counter()
-        chunks = runner.iter_chunks(spec, chunk)
-        decisions = sum(int(c.game_out[:, L.G_DECISIONS].sum()) for c in chunks)
-        seconds = time.perf_counter() - start
-    finally:
-        numba.set_num_threads(before)
-    return seconds / games, seconds / max(decisions, 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        sinks = [DatasetSink(Path(tmp) / "run", spec)] if save else []
+        try:
+            stats = runner.run(spec, sinks, threads, chunk)
+        finally:
+            numba.set_num_threads(before)
+        for sink in sinks:
+            sink.close()
+    return stats.seconds / games, stats.seconds / max(stats.decisions, 1)
 
 
 def _search_spec(game: str, players: int, iterations: int, games: int):
@@ -274,16 +284,19 @@ def main() -> None:
         seconds, decisions = game_seconds(game, players, iterations, args.games)
         one_game = seconds.mean()
         two_game, _ = game_speed(game, players, iterations, args.games, 2)
+        saving, _ = game_speed(game, players, iterations, args.games, 2, save=True)
+        bound = two_thread_bound(seconds)
         print(
             f"  ismcts in every seat: {seconds.sum() / decisions:.3f} s a decision, "
-            f"{one_game:.1f} s a game on 1 thread; {two_game:.1f} s a game on 2: "
-            f"{one_game / two_game:.2f}x"
+            f"{one_game:.1f} s a game on 1 thread; on 2, {two_game:.1f} s a game: "
+            f"{one_game / two_game:.2f}x, and saving a dataset (--out) {saving:.1f} s: "
+            f"{one_game / saving:.2f}x"
         )
         print(
             f"  the longest game: {seconds.max():.1f} s on 1 thread, {seconds.max() / seconds.sum():.1%}"
             f" of the {args.games} games' total; no schedule on 2 threads beats "
-            f"{two_thread_bound(seconds):.2f}x (the pool: "
-            f"{one_game / two_game / two_thread_bound(seconds):.0%} of that)"
+            f"{bound:.2f}x (the run: {one_game / two_game / bound:.0%} of that, saving "
+            f"{one_game / saving / bound:.0%})"
         )
         if args.pool_only:
             continue

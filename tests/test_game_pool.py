@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from cardsim.cli import run as run_command
 from cardsim.cli.main import cli
 from cardsim.core import dataset as io
-from cardsim.core import game_pool
+from cardsim.core import game_pool, runner
 from cardsim.core.game_pool import AHEAD, GamePool
 from tests.test_faults import finish, parts_on_disk, start, stopped
 
@@ -184,6 +184,26 @@ def test_a_caller_that_leaves_stops_the_threads():
         time.sleep(0.01)
     assert pool_threads() == 0
     assert max(stand_in.started) < 4 + 4 * (1 + AHEAD)  # at most the chunks opened by then
+
+
+def test_a_search_run_takes_chunks_early_unless_it_may_stop_early(monkeypatch):
+    # with --until-ci a chunk past the stopping point must not be saved; otherwise the chunks
+    # are taken early, saved by a dataset or, with none, just let the threads play on
+    taken_early = []
+    chunks = GamePool.chunks
+
+    def spy(self, notify=None, early=None):
+        taken_early.append(early is not None)
+        return chunks(self, notify, early)
+
+    monkeypatch.setattr(GamePool, "chunks", spy)
+    spec = runner.make_spec(
+        "fruit-picking", 4, players=2, bots=["ismcts", "greedy"], seed=5,
+        bot_params={"ismcts": {"iterations": "40"}},
+    )  # fmt: skip
+    runner.run(spec, [])
+    runner.run(spec, [], until=lambda: False)
+    assert taken_early == [True, False]
 
 
 # -- a search run interrupted ---------------------------------------------------------------------

@@ -14,11 +14,11 @@ open and not yet saved. A caller that saves chunks only in order (``chunks()`` w
 keeps them within the chunk after its current one, as ``play.iter_chunks``'s prefetch does. One
 long game then holds both threads: the other finishes the next chunk and waits (Piña Pirata, a
 game of 146 s in 400: 1.18x on 2 threads where 1.89x was possible). A caller that can save a
-chunk out of order (a dataset's parts may leave gaps; a resume fills them) passes ``early``:
-while it waits for the chunk due next, every later chunk that is played whole is handed to
-``early`` at once, and the window counts only the chunks not saved, so the other threads go on
-past a long game; what they hold in memory for the in-order hand-over is bounded apart
-(``HELD_GAMES``).
+chunk out of order (a dataset's parts may leave gaps; a resume fills them), or that keeps
+nothing a kill could spare, passes ``early``: while it waits for the chunk due next, every later
+chunk that is played whole is handed to ``early`` at once, and the window counts only the
+chunks not yet handed there, so the other threads go on past a long game; what they hold in
+memory for the in-order hand-over is bounded apart (``HELD_GAMES``).
 
 The pool holds no lock while its threads wait for the caller, nor while the caller saves: a
 caller that neither finishes nor closes its iterator (one kept alive by a traceback) leaves idle

@@ -156,8 +156,8 @@ def iter_chunks(
 
     ``early(chunk)``: a search run's later chunks, each as soon as it is played whole, while
     the run waits for a long game of the chunk due (``game_pool``); every chunk is still
-    yielded in order. Only for a caller that can save chunks out of order and will not stop
-    early; other runs never call it.
+    yielded in order. Only for a caller that can save chunks out of order (or keeps nothing
+    across a kill) and will not stop early; other runs never call it.
 
     A bot's fault (an answer outside the legal decisions, an exception in a guarded bot) raises
     a one-line ``CardsimError`` naming the bot, the seat and the game; the chunks before it were

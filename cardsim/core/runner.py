@@ -120,21 +120,18 @@ def run(
 
 
 class _EarlySaver:
-    """Hands a search run's chunks played ahead of their turn to the sinks that can save them
-    out of order (``save_early``: ``DatasetSink``), so that one long game neither holds the other
-    threads (``game_pool``) nor risks their games; the progress counts them when saved. ``None``
-    for ``save`` when no sink saves early (the chunks then wait their turn)."""
+    """Takes a search run's chunks played whole ahead of their turn (``game_pool``), so that one
+    long game does not hold the other threads: the sinks that keep games across a kill
+    (``save_early``: ``DatasetSink``) save them at once; with no such sink there is nothing a
+    kill could keep, and the chunks just wait in memory for their turn. The progress counts
+    them when they are played."""
 
     def __init__(self, sinks: Sequence, progress: Callable[[int], None] | None) -> None:
         self.savers = [sink.save_early for sink in sinks if hasattr(sink, "save_early")]
         self.progress = progress
-        self.done: set[int] = set()  # the first game of each chunk saved early
+        self.done: set[int] = set()  # the first game of each chunk taken early
 
-    @property
-    def save(self) -> Callable[[Chunk], None] | None:
-        return self._save if self.savers else None
-
-    def _save(self, chunk: Chunk) -> None:
+    def save(self, chunk: Chunk) -> None:
         for save in self.savers:
             save(chunk)
         self.done.add(chunk.first_game)
@@ -142,7 +139,7 @@ class _EarlySaver:
             self.progress(len(chunk))
 
     def counted(self, chunk: Chunk) -> bool:
-        """Whether ``chunk``, now in its turn, was saved (and counted) early."""
+        """Whether ``chunk``, now in its turn, was taken (and counted) early."""
         if chunk.first_game in self.done:
             self.done.discard(chunk.first_game)
             return True
