@@ -62,8 +62,8 @@ from cardsim.core.jit import RULES_JIT
 from cardsim.core.kernel import end_turn_cap_reached
 from cardsim.core.rng import next_u64, randint
 
-# The bot's parameter vector (float64): the named parameters (PARAM_NAMES), then the rollout bots' own
-# default parameters, ROLLOUT_WIDTH entries each in the order of ``rollout_names``.
+# The bot's parameter vector (float64): the named parameters (PARAM_NAMES), then the rollout
+# bots' own default parameters, ROLLOUT_WIDTH entries each in the order of ``rollout_names``.
 P_ITERATIONS, P_C, P_ROLLOUT, P_REWARD, P_FINAL, P_OPPONENTS, P_PRIOR, P_BIAS = range(8)
 PARAM_NAMES = ("iterations", "c", "rollout", "reward", "final", "opponents", "prior", "bias")
 P_ROLLOUT_PARAMS = len(PARAM_NAMES)
@@ -172,8 +172,9 @@ def search_bot(ruleset):
     iterations = ITERATIONS.get(ruleset.name, DEFAULT_ITERATIONS)
     opponents = OPPONENTS.index(OPPONENT_MODELS.get(ruleset.name, "tree"))
     prior = (NO_PRIOR, *names).index(PRIORS.get(ruleset.name, NO_PRIOR))
-    params = [
-        float(iterations), EXPLORATION.get(ruleset.name, DEFAULT_C), float(rollout), REWARD_WIN, FINAL_VISITS, float(opponents),
+    c = EXPLORATION.get(ruleset.name, DEFAULT_C)
+    params = [  # in the order of PARAM_NAMES
+        float(iterations), c, float(rollout), REWARD_WIN, FINAL_VISITS, float(opponents),
         float(prior), DEFAULT_BIAS,
     ]  # fmt: skip
     width = rollout_width(ruleset)
