@@ -79,6 +79,10 @@ def run(
 ) -> RunStats:
     """Play the whole run, handing every chunk to each sink; returns timing figures.
 
+    A sink with ``save_early(chunk)`` (``DatasetSink``) may get a search run's chunk that way
+    before its turn, then, in its turn, the usual call (``game_pool``: one long game does not
+    hold the other threads).
+
     ``progress(n)`` is called with the number of games of each finished chunk. On an interrupt,
     every chunk already handed to the sinks stays with them. ``until()``, asked after each chunk,
     stops the run early when true (the games played are then those of a shorter run).
@@ -99,13 +103,16 @@ def run(
             )
     used = set_threads(threads)
     stats = RunStats(0, 0, 0.0, used)
+    # a search run's chunks played past a long game are taken early, unless ``until`` may stop
+    # the run before them
     early = _EarlySaver(sinks, progress) if until is None else None
     t0 = time.perf_counter()
     try:
         # the sinks take a chunk while the next one plays, unless ``until`` may stop the run
         chunks = iter_chunks(
-            spec, chunk_size, start, stats, ranges, notify, until is None, early and early.save
-        )
+            spec, chunk_size, start, stats, ranges, notify, until is None,
+            early.save if early is not None else None,
+        )  # fmt: skip
         for chunk in chunks:
             for sink in sinks:
                 sink(chunk)
