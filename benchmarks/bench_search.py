@@ -16,8 +16,9 @@ Per game (every ruleset with a determinizer unless ``--game``):
   ``cardsim run`` plays them, with nothing saved and saving a dataset) and their ratios; the
   longest game's share of the total, the best ratio any schedule of these games on 2 threads
   could reach (a game is one thread's from start to end: a run lasts at least its longest game)
-  and the best a run that takes the games in order can reach (each free thread the next game); beside it, on the same games (not with ``--pool-only``), 2 threads in chunks
-  of 4 games, and 2 threads chunk by chunk (each chunk's threads waiting for its last game:
+  and what a run that takes the games in order reaches (each free thread the next game); beside
+  it, on the same games (not with ``--pool-only``), 2 threads in chunks of 4 games, and 2
+  threads chunk by chunk (each chunk's threads waiting for its last game:
   ``specialize.run_chunk``, how search runs played before ``game_pool``) in the run's own
   chunks;
 - the cold compile of a loop seating ismcts (an empty cache, in a child process) and the warm start
@@ -213,8 +214,8 @@ def two_thread_bound(seconds: np.ndarray) -> float:
 
 def in_order_bound(seconds: np.ndarray, threads: int = 2) -> float:
     """The speed-up of ``threads`` threads that each take the next game in order when free, as a
-    run must (a game's length is known only once it is played): the best any run of these games
-    can reach without knowing their lengths beforehand."""
+    run must (a game's length is known only once it is played), from the one-thread timings:
+    what a run of these games reaches without knowing their lengths beforehand."""
     free = [0.0] * threads  # when each thread is next free
     for game in seconds:
         heapq.heapreplace(free, free[0] + game)
@@ -307,8 +308,8 @@ def main() -> None:
             f"  the longest game: {seconds.max():.1f} s on 1 thread, {seconds.max() / seconds.sum():.1%}"
             f" of the {args.games} games' total; no schedule on 2 threads beats "
             f"{bound:.2f}x (the run: {one_game / two_game / bound:.0%} of that, saving "
-            f"{one_game / saving / bound:.0%}); taking the games in order, as a run must, "
-            f"{in_order_bound(seconds):.2f}x at best"
+            f"{one_game / saving / bound:.0%}); taking the games in order, as a run must, about "
+            f"{in_order_bound(seconds):.2f}x"
         )
         if args.pool_only:
             continue

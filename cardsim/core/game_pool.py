@@ -5,9 +5,9 @@ unevenly: played chunk by chunk (``specialize.run_chunk``), every thread but the
 each chunk's end for the chunk's last game, a fifth of a thread lost at 4 games a thread
 (benchmarks/bench_search.py). Here the threads live as long as the run and take their next games
 from the next chunk as soon as the current one has none left to hand out, so only the run's own
-end waits. The chunks still come out whole and in order, so what the caller saves and when is
-unchanged; which thread plays a game never changes its result (each game draws from its own
-streams).
+end waits. The chunks still come out whole and in order (a chunk may also be handed out once
+before its turn, to be saved: below); which thread plays a game never changes its result (each
+game draws from its own streams).
 
 How far the threads run ahead is bounded by what a kill would lose: at most ``1 + AHEAD`` chunks
 open and not yet saved. A caller that saves chunks only in order (``chunks()`` without ``early``)
